@@ -1,0 +1,92 @@
+/**
+ * buildServer: Fastify hosting tRPC at /trpc (batching, superjson, SSE subscriptions), /healthz,
+ * and the built client with an SPA fallback. No other HTTP routes (BRIEF §2).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { pingDatabase } from './db/client';
+import { createFastifyContextFactory, type AppDeps } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+
+export interface BuildServerOptions {
+  deps: AppDeps;
+  logger: Logger;
+  /** Folder of the built client; default dist/client. Missing folder: API only. */
+  clientDir?: string;
+}
+
+/** Builds (does not start) the HTTP server. */
+export async function buildServer({ deps, logger, clientDir = clientDist }: BuildServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    routerOptions: { maxParamLength: 5000 },
+    trustProxy: deps.isProduction,
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: deps.secureCookies ? [] : null,
+      },
+    },
+    hsts: deps.secureCookies,
+  });
+  await app.register(fastifyCookie);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createFastifyContextFactory(deps),
+      onError({ error, path: procedure }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, procedure }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await pingDatabase(deps.db);
+      return { status: 'ok' };
+    } catch (err) {
+      logger.error({ err }, 'health check failed');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const accepts = req.headers.accept ?? '';
+    if (hasClient && req.method === 'GET' && !req.url.startsWith('/trpc') && accepts.includes('text/html')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Not Found' });
+  });
+
+  app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    return reply.code(status).send({ error: status >= 500 ? 'Internal Server Error' : 'Bad Request' });
+  });
+
+  return app;
+}

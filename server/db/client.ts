@@ -1,0 +1,141 @@
+/**
+ * Dual-driver database access (BRIEF §3): PostgreSQL through postgres.js when a URL is given,
+ * embedded PGlite persisted in a folder otherwise. Both expose the same drizzle API (`Db`) and a
+ * LISTEN/NOTIFY pair used by the realtime fan-out.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A transaction handle; services accept `Db | Tx` where they can run inside a caller's transaction. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Applies pending migrations from drizzle/ (serialised across processes on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** Subscribes to a NOTIFY channel; resolves once listening. Returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends NOTIFY on `channel` (call after the transaction that caused it has committed). */
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when absent PGlite is used. */
+  url?: string;
+  /** PGlite data folder; absent (with no url) = in-memory PGlite (tests). */
+  pgliteDir?: string;
+  /** postgres.js pool size. */
+  max?: number;
+}
+
+const MIGRATION_LOCK_KEY = 7_240_511;
+
+/** Opens the database for `options` (no migration is run here; call `migrate()`). */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.max ?? 10);
+  return openPglite(options.pgliteDir);
+}
+
+function openPostgres(url: string, max: number): Database {
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzlePostgres(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // One connection holds an advisory lock so two processes starting together do not race.
+      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder });
+        await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+      } finally {
+        await lockClient.end({ timeout: 5 });
+      }
+    },
+    async listen(channel, onPayload) {
+      const sub = await client.listen(channel, (payload) => onPayload(payload));
+      return () => sub.unlisten();
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+async function openPglite(dir?: string): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async listen(channel, onPayload) {
+      const unsub = await client.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/** Cheap liveness probe used by /healthz. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/** The PostgreSQL error code of a driver error, unwrapping drizzle 0.45's wrapper (`cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The violated constraint's name for a unique/check violation, when the driver reports it. */
+export function pgConstraint(err: unknown): string | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const c = (cur as { constraint_name?: unknown; constraint?: unknown }).constraint_name ??
+      (cur as { constraint?: unknown }).constraint;
+    if (typeof c === 'string') return c;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,252 @@
+/**
+ * The complete data model of both specs (dashboards-slots-bookings §3, accounts-and-access §3),
+ * with the database-level invariants of BRIEF §3:
+ * - one slot per business per date + start time (unique index);
+ * - at most one active (pending, confirmed or completed) booking per slot (partial unique index);
+ * - a like is unique per customer + business;
+ * - bookings outlive their slot, business and customer (ON DELETE SET NULL; the archived_* copies
+ *   are filled by a trigger before a slot or business row goes, see drizzle/0001_*).
+ *
+ * Slot date and times are the business's local wall-clock values (`date`, 'HH:MM' text), never UTC.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { OpeningHours } from '../../../shared/opening-hours';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+export const roleEnum = pgEnum('user_role', ['business', 'customer']);
+export const bookingStatusEnum = pgEnum('booking_status', [
+  'pending',
+  'confirmed',
+  'cancelled',
+  'completed',
+]);
+export const tokenPurposeEnum = pgEnum('token_purpose', [
+  'email_confirmation',
+  'password_reset',
+  'email_change',
+]);
+export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'failed']);
+
+/** Accounts. `email` is stored lower-cased (enforced by a check). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    role: roleEnum().notNull().default('customer'),
+    name: text().notNull(),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** Cookie sessions (Lucia design): `id` is the hex SHA-256 of the 160-bit token in the cookie. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Single-use tokens sent by email; only the SHA-256 hash is stored. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: tokenPurposeEnum().notNull(),
+    tokenHash: text().notNull(),
+    newEmail: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash),
+    index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
+  ],
+);
+
+export const businessProfiles = pgTable(
+  'business_profiles',
+  {
+    id: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text().notNull(),
+    address: text().notNull(),
+    phoneNumber: text(),
+    slug: text().notNull(),
+    emailAddress: text(),
+    description: text().notNull().default('Please add description'),
+    businessType: text().notNull().default('Hair Salon'),
+    openingHours: jsonb().$type<OpeningHours>().notNull().default({}),
+    subscriptionStatus: text().notNull().default('active'),
+    isEarlyAdopter: boolean().notNull().default(false),
+    stripeCustomerId: text(),
+    /** IANA zone in which the business's slot dates and times are read. */
+    timezone: text().notNull().default('Europe/London'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('business_profiles_slug_unique').on(t.slug),
+    check('business_profiles_slug_format', sql`${t.slug} ~ '^[a-z0-9-]{3,50}$'`),
+    check('business_profiles_description_length', sql`char_length(${t.description}) <= 300`),
+  ],
+);
+
+export const customerProfiles = pgTable('customer_profiles', {
+  id: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text().notNull().default('Customer'),
+  email: text().notNull(),
+  phoneNumber: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A bookable slot, in the business's local wall-clock time. */
+export const slots = pgTable(
+  'slots',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    startTime: text().notNull(),
+    endTime: text().notNull(),
+    description: text().notNull(),
+    isBooked: boolean().notNull().default(false),
+    customerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    customerName: text(),
+    customerEmail: text(),
+    customerPhone: text(),
+    addedToSystem: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('slots_business_date_start_unique').on(t.businessId, t.date, t.startTime),
+    index('slots_date_idx').on(t.date),
+    check('slots_start_time_format', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('slots_end_time_format', sql`${t.endTime} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$'`),
+    check('slots_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+/**
+ * A customer's request for a slot and its lifecycle (pending → confirmed | completed | cancelled).
+ * The archived_* columns keep what the customer and business need once the slot or business is gone.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    status: bookingStatusEnum().notNull().default('pending'),
+    notes: text(),
+    slotId: uuid().references(() => slots.id, { onDelete: 'set null' }),
+    customerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    businessId: uuid().references(() => businessProfiles.id, { onDelete: 'set null' }),
+    declinedByBusiness: boolean().notNull().default(false),
+    archivedBusinessName: text(),
+    archivedBusinessAddress: text(),
+    archivedSlotDescription: text(),
+    archivedSlotDate: date({ mode: 'string' }),
+    archivedSlotStartTime: text(),
+    archivedSlotEndTime: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('bookings_one_active_per_slot')
+      .on(t.slotId)
+      .where(sql`status in ('pending', 'confirmed', 'completed')`),
+    index('bookings_business_status_idx').on(t.businessId, t.status),
+    index('bookings_customer_idx').on(t.customerId),
+  ],
+);
+
+/** A customer's favourite business. */
+export const customerLikes = pgTable(
+  'customer_likes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: uuid()
+      .notNull()
+      .references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customer_likes_customer_business_unique').on(t.customerId, t.businessId)],
+);
+
+/** Transactional email outbox (BRIEF §5): written with the change, delivered by the dispatcher. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    html: text().notNull(),
+    text: text().notNull(),
+    status: outboxStatusEnum().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    providerMessageId: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Messages sent through /contact ('Get in Touch'). */
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  name: text().notNull(),
+  email: text().notNull(),
+  role: roleEnum(),
+  businessName: text(),
+  subject: text().notNull(),
+  message: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Slot = typeof slots.$inferSelect;
+export type Booking = typeof bookings.$inferSelect;
+export type BusinessProfile = typeof businessProfiles.$inferSelect;

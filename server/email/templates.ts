@@ -1,0 +1,89 @@
+/**
+ * Transactional email texts. Each returns subject, HTML and plain text; links are absolute,
+ * built from the app origin.
+ */
+import { formatDate, formatTimeRange } from '../../shared/format';
+import type { EmailMessage } from './outbox';
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0c8599;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}<p style="margin:32px 0 0;font-size:12px;color:#888">LastSlot — last-minute appointments</p></body></html>`;
+}
+
+function plain(paragraphs: string[], action?: { label: string; url: string }): string {
+  return [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', 'LastSlot'].join('\n\n');
+}
+
+function message(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): EmailMessage {
+  return { to, subject, html: layout(subject, paragraphs, action), text: plain(paragraphs, action) };
+}
+
+/** Email confirmation link to /auth-redirect?token=… (valid 24 hours). */
+export function confirmationEmail(to: string, name: string, link: string): EmailMessage {
+  return message(
+    to,
+    'Confirm your email for LastSlot',
+    [`Hi ${name},`, 'Please confirm your email address to finish setting up your LastSlot account. The link is valid for 24 hours.'],
+    { label: 'Confirm my email', url: link },
+  );
+}
+
+/** Sent instead of a second account when someone signs up with a registered address. */
+export function alreadyRegisteredEmail(to: string, loginUrl: string, resetUrl: string): EmailMessage {
+  return message(
+    to,
+    'Someone tried to sign up with your email',
+    [
+      'Someone (perhaps you) tried to create a LastSlot account with this email address, but an account already exists.',
+      `If it was you, log in at ${loginUrl} or reset your password at ${resetUrl}. If not, you can ignore this email.`,
+    ],
+    { label: 'Log in', url: loginUrl },
+  );
+}
+
+interface SlotSummary {
+  date: string;
+  startTime: string;
+  endTime: string;
+  description: string;
+}
+function when(slot: SlotSummary): string {
+  return `${slot.description} on ${formatDate(slot.date)}, ${formatTimeRange(slot.startTime, slot.endTime)}`;
+}
+
+/** To the business: a customer requested one of its slots. */
+export function bookingRequestedEmail(to: string, customerName: string, slot: SlotSummary, dashboardUrl: string): EmailMessage {
+  return message(
+    to,
+    'New booking request',
+    [`${customerName} has requested ${when(slot)}.`, 'Confirm or decline the request from your dashboard.'],
+    { label: 'Open dashboard', url: dashboardUrl },
+  );
+}
+
+/** To the customer: the business confirmed the request. */
+export function bookingConfirmedEmail(to: string, businessName: string, slot: SlotSummary, dashboardUrl: string): EmailMessage {
+  return message(
+    to,
+    `Booking confirmed: ${businessName}`,
+    [`${businessName} has confirmed your appointment: ${when(slot)}.`],
+    { label: 'View your appointments', url: dashboardUrl },
+  );
+}
+
+/** To the customer: the business declined the request. */
+export function bookingDeclinedEmail(to: string, businessName: string, slot: SlotSummary, pageUrl: string): EmailMessage {
+  return message(
+    to,
+    `Booking request declined: ${businessName}`,
+    [`Unfortunately ${businessName} could not accept your request for ${when(slot)}.`, 'You can request another time from their page.'],
+    { label: 'See other times', url: pageUrl },
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Environment, validated with zod at start-up (fail fast with a clear message).
+ * See .env.example for every variable and its meaning.
+ */
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin of the app, used in email links and the Origin check. */
+  APP_URL: z.url().optional(),
+  /** PostgreSQL connection string; unset = embedded PGlite under PGLITE_DIR. */
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  PGLITE_DIR: z.string().min(1).default('./data/pglite'),
+  RESEND_API_KEY: optionalString,
+  EMAIL_FROM: z.string().min(3).default('LastSlot <no-reply@lastslot.local>'),
+  SUPPORT_EMAIL: z.email().default('support@lastslot.local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'false' skips the demo data normally created on a first start with an empty database. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Parses `source` (default process.env). Throws an Error whose message lists each bad variable
+ * and why, so start-up can print it and exit.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The origin used in links: APP_URL, else http://HOST:PORT (localhost for 0.0.0.0 / 127.0.0.1). */
+export function appOrigin(env: Pick<Env, 'APP_URL' | 'HOST' | 'PORT'>): string {
+  if (env.APP_URL) return new URL(env.APP_URL).origin;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' || env.HOST === '::' ? 'localhost' : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}

@@ -1,0 +1,274 @@
+/**
+ * The booking lifecycle (dashboards spec §4 "Booking status"): a customer requests a slot
+ * (pending), the business confirms (confirmed, slot booked) or declines (cancelled, declined by the
+ * business). Double booking is prevented by the database (one active booking per slot, partial
+ * unique index) and each transition is a conditional UPDATE, so concurrent calls make exactly one.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { customerBucket } from '../../../shared/booking-buckets';
+import { MSG } from '../../../shared/messages';
+import type { RequestBookingInput } from '../../../shared/schemas/bookings';
+import { isPast } from '../../../shared/zoned-time';
+import { pgErrorCode, type Tx } from '../../db/client';
+import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
+import { enqueueEmail } from '../../email/outbox';
+import { bookingConfirmedEmail, bookingDeclinedEmail, bookingRequestedEmail } from '../../email/templates';
+import { requestableSlots } from '../businesses/businesses.service';
+import { DomainError } from '../errors';
+import type { ServiceDeps } from '../context';
+
+const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
+const ALREADY_HANDLED = 'This request has already been handled. Please refresh to see its current status.';
+
+/**
+ * Customer `customerId` requests slot `input.slotId`. Output: { id } of the pending booking.
+ * Throws NOT_FOUND for an unknown slot, CONFLICT when the slot is no longer requestable (booked,
+ * started, requested by someone, declined) — including a concurrent request that won the race.
+ */
+export async function requestBooking(
+  deps: ServiceDeps,
+  customerId: string,
+  input: RequestBookingInput,
+): Promise<{ id: string }> {
+  let event: { bookingId: string; businessId: string } | null = null;
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      const [slot] = await tx
+        .select({
+          id: slots.id,
+          businessId: slots.businessId,
+          date: slots.date,
+          startTime: slots.startTime,
+          endTime: slots.endTime,
+          description: slots.description,
+          timezone: businessProfiles.timezone,
+          businessEmail: users.email,
+        })
+        .from(slots)
+        .innerJoin(businessProfiles, eq(businessProfiles.id, slots.businessId))
+        .innerJoin(users, eq(users.id, businessProfiles.id))
+        .where(eq(slots.id, input.slotId))
+        .for('update', { of: slots })
+        .limit(1);
+      if (!slot) throw new DomainError('NOT_FOUND', 'This slot no longer exists.');
+      const open = await requestableSlots(tx, slot.businessId, slot.timezone, now);
+      if (!open.some((s) => s.id === slot.id)) throw new DomainError('CONFLICT', SLOT_TAKEN);
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          slotId: slot.id,
+          businessId: slot.businessId,
+          customerId,
+          status: 'pending',
+          notes: input.notes ?? null,
+          bookingDate: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: bookings.id });
+      const customerName = await customerDisplayName(tx, customerId);
+      await enqueueEmail(
+        tx,
+        bookingRequestedEmail(slot.businessEmail, customerName, slot, `${deps.appOrigin}/dashboard`),
+        now,
+      );
+      event = { bookingId: booking!.id, businessId: slot.businessId };
+      return booking!.id;
+    });
+    return { id };
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw new DomainError('CONFLICT', SLOT_TAKEN);
+    throw err;
+  } finally {
+    if (event) await publishAfterCommit(deps, event, customerId);
+  }
+}
+
+async function publishAfterCommit(
+  deps: ServiceDeps,
+  event: { bookingId: string; businessId: string },
+  customerId: string | null,
+): Promise<void> {
+  await deps.hub.publish({ bookingId: event.bookingId, businessId: event.businessId, customerId });
+  deps.kickMailer();
+}
+
+async function customerDisplayName(tx: Tx, customerId: string): Promise<string> {
+  const [row] = await tx
+    .select({ fullName: customerProfiles.fullName, name: users.name })
+    .from(users)
+    .leftJoin(customerProfiles, eq(customerProfiles.id, users.id))
+    .where(eq(users.id, customerId))
+    .limit(1);
+  return row?.fullName ?? row?.name ?? 'Customer';
+}
+
+/** Loads and locks a pending-or-other booking of `businessId` with its slot; NOT_FOUND otherwise. */
+async function lockBusinessBooking(tx: Tx, businessId: string, bookingId: string) {
+  const [row] = await tx
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      customerId: bookings.customerId,
+      slotId: bookings.slotId,
+      date: slots.date,
+      startTime: slots.startTime,
+      endTime: slots.endTime,
+      description: slots.description,
+      timezone: businessProfiles.timezone,
+      businessName: businessProfiles.businessName,
+      slug: businessProfiles.slug,
+    })
+    .from(bookings)
+    .innerJoin(businessProfiles, eq(businessProfiles.id, bookings.businessId))
+    .leftJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)))
+    .for('update', { of: bookings })
+    .limit(1);
+  if (!row) throw new DomainError('NOT_FOUND', 'Booking not found');
+  return row;
+}
+
+/**
+ * Business `businessId` decides on its pending booking `bookingId`.
+ * - 'confirm': booking confirmed; slot booked with the customer's name, email and id.
+ * - 'decline': booking cancelled with declined_by_business.
+ * Throws NOT_FOUND (not this business's booking), PRECONDITION_FAILED 'This slot time has already
+ * passed…' (titled 'Cannot confirm/decline past appointment'), CONFLICT when already handled.
+ */
+export async function decideBooking(
+  deps: ServiceDeps,
+  businessId: string,
+  bookingId: string,
+  decision: 'confirm' | 'decline',
+): Promise<{ id: string; status: 'confirmed' | 'cancelled' }> {
+  let customerId: string | null = null;
+  const result = await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const b = await lockBusinessBooking(tx, businessId, bookingId);
+    if (b.status !== 'pending') throw new DomainError('CONFLICT', ALREADY_HANDLED);
+    if (!b.slotId || !b.date || !b.startTime || !b.endTime) {
+      throw new DomainError('CONFLICT', MSG.noSlotForBooking);
+    }
+    if (isPast(b.date, b.startTime, b.timezone, now)) {
+      throw new DomainError('PRECONDITION_FAILED', MSG.slotPassed, {
+        title: decision === 'confirm' ? MSG.cannotConfirmPastTitle : MSG.cannotDeclinePastTitle,
+      });
+    }
+    const status = decision === 'confirm' ? 'confirmed' : 'cancelled';
+    const [updated] = await tx
+      .update(bookings)
+      .set({ status, declinedByBusiness: decision === 'decline', updatedAt: now })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending')))
+      .returning({ id: bookings.id });
+    if (!updated) throw new DomainError('CONFLICT', ALREADY_HANDLED);
+    customerId = b.customerId;
+    const [customer] = b.customerId
+      ? await tx
+          .select({
+            email: users.email,
+            name: sql<string>`coalesce(${customerProfiles.fullName}, ${users.name})`,
+            phone: customerProfiles.phoneNumber,
+          })
+          .from(users)
+          .leftJoin(customerProfiles, eq(customerProfiles.id, users.id))
+          .where(eq(users.id, b.customerId))
+          .limit(1)
+      : [];
+    const slot = { date: b.date, startTime: b.startTime, endTime: b.endTime, description: b.description ?? '' };
+    if (decision === 'confirm') {
+      await tx
+        .update(slots)
+        .set({
+          isBooked: true,
+          customerId: b.customerId,
+          customerName: customer?.name ?? null,
+          customerEmail: customer?.email ?? null,
+          customerPhone: customer?.phone ?? null,
+          addedToSystem: false,
+          updatedAt: now,
+        })
+        .where(eq(slots.id, b.slotId));
+      if (customer) {
+        await enqueueEmail(tx, bookingConfirmedEmail(customer.email, b.businessName, slot, `${deps.appOrigin}/dashboard`), now);
+      }
+    } else if (customer) {
+      await enqueueEmail(tx, bookingDeclinedEmail(customer.email, b.businessName, slot, `${deps.appOrigin}/${b.slug}`), now);
+    }
+    return { id: bookingId, status } as const;
+  });
+  await publishAfterCommit(deps, { bookingId, businessId }, customerId);
+  return result;
+}
+
+/**
+ * Pending requests of the business whose slot has not started, newest request first, with the
+ * customer's name and email (dashboards spec §2 "Current Requests").
+ */
+export async function listBusinessRequests(deps: Pick<ServiceDeps, 'db' | 'now'>, businessId: string) {
+  const rows = await deps.db
+    .select({
+      id: bookings.id,
+      createdAt: bookings.createdAt,
+      notes: bookings.notes,
+      slot: {
+        id: slots.id,
+        date: slots.date,
+        startTime: slots.startTime,
+        endTime: slots.endTime,
+        description: slots.description,
+      },
+      customer: {
+        name: sql<string>`coalesce(${customerProfiles.fullName}, ${users.name}, 'Customer')`,
+        email: users.email,
+      },
+      timezone: businessProfiles.timezone,
+    })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(businessProfiles, eq(businessProfiles.id, bookings.businessId))
+    .leftJoin(users, eq(users.id, bookings.customerId))
+    .leftJoin(customerProfiles, eq(customerProfiles.id, bookings.customerId))
+    .where(and(eq(bookings.businessId, businessId), eq(bookings.status, 'pending')))
+    .orderBy(desc(bookings.createdAt));
+  const now = deps.now();
+  return rows
+    .filter((r) => !isPast(r.slot.date, r.slot.startTime, r.timezone, now))
+    .map(({ timezone: _tz, ...r }) => r);
+}
+
+/**
+ * The customer's own bookings with their slot (or its archived copy) and business, each with its
+ * tab (`bucket`: confirmed | pending | declined | archive) and `expired` flag; newest slot first.
+ * Bookings in no tab (cancelled by the customer) are left out.
+ */
+export async function listCustomerBookings(deps: Pick<ServiceDeps, 'db' | 'now'>, customerId: string) {
+  const rows = await deps.db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      declinedByBusiness: bookings.declinedByBusiness,
+      createdAt: bookings.createdAt,
+      date: sql<string | null>`coalesce(${slots.date}::text, ${bookings.archivedSlotDate}::text)`,
+      startTime: sql<string | null>`coalesce(${slots.startTime}, ${bookings.archivedSlotStartTime})`,
+      endTime: sql<string | null>`coalesce(${slots.endTime}, ${bookings.archivedSlotEndTime})`,
+      description: sql<string | null>`coalesce(${slots.description}, ${bookings.archivedSlotDescription})`,
+      businessName: sql<string | null>`coalesce(${businessProfiles.businessName}, ${bookings.archivedBusinessName})`,
+      businessAddress: sql<string | null>`coalesce(${businessProfiles.address}, ${bookings.archivedBusinessAddress})`,
+      businessSlug: businessProfiles.slug,
+      timezone: sql<string>`coalesce(${businessProfiles.timezone}, 'Europe/London')`,
+    })
+    .from(bookings)
+    .leftJoin(slots, eq(slots.id, bookings.slotId))
+    .leftJoin(businessProfiles, eq(businessProfiles.id, bookings.businessId))
+    .where(eq(bookings.customerId, customerId));
+  const now = deps.now();
+  return rows
+    .map((r) => ({
+      ...r,
+      ...customerBucket({ status: r.status, declinedByBusiness: r.declinedByBusiness, date: r.date, startTime: r.startTime, timezone: r.timezone }, now),
+    }))
+    .filter((r) => r.bucket !== null)
+    .sort((a, b) => `${b.date} ${b.startTime}`.localeCompare(`${a.date} ${a.startTime}`));
+}

@@ -1,0 +1,16 @@
+/** What every service needs besides its input: the database, the clock and link building. */
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import type { BookingEventHub } from '../realtime/booking-events';
+
+export interface ServiceDeps {
+  db: Db;
+  /** Injectable clock (tests move time). */
+  now: () => Date;
+  /** Absolute origin for links in emails, e.g. 'http://localhost:3000'. */
+  appOrigin: string;
+  hub: Pick<BookingEventHub, 'publish'>;
+  /** Called after a transaction wrote to the outbox, to deliver without waiting for the timer. */
+  kickMailer: () => void;
+  logger: Logger;
+}

@@ -1,0 +1,48 @@
+/**
+ * Wires the process: env → database (migrated) → realtime hub → mail dispatcher → app deps.
+ * Used by index.ts (the real server) and by tests and tools that need a running instance.
+ */
+import type { Logger } from 'pino';
+import { openDatabase, type Database } from './db/client';
+import { startOutboxDispatcher } from './email/dispatcher';
+import { mailboxTransport, resendTransport } from './email/transports';
+import { appOrigin, type Env } from './env';
+import { BookingEventHub } from './realtime/booking-events';
+import type { AppDeps } from './trpc/context';
+
+export interface Runtime {
+  database: Database;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database and starts the background parts. */
+export async function startRuntime(env: Env, logger: Logger, database?: Database): Promise<Runtime> {
+  const db =
+    database ?? (await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR }));
+  await db.migrate();
+  const hub = new BookingEventHub(db, logger);
+  await hub.start();
+  const transport = env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : mailboxTransport;
+  const dispatcher = startOutboxDispatcher({ db: db.db, transport, from: env.EMAIL_FROM, logger });
+  const origin = appOrigin(env);
+  const deps: AppDeps = {
+    db: db.db,
+    now: () => new Date(),
+    appOrigin: origin,
+    hub,
+    kickMailer: () => dispatcher.kick(),
+    logger,
+    isProduction: env.NODE_ENV === 'production',
+    secureCookies: origin.startsWith('https://'),
+  };
+  return {
+    database: db,
+    deps,
+    async close() {
+      await dispatcher.stop();
+      await hub.stop();
+      await db.close();
+    },
+  };
+}

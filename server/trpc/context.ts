@@ -1,0 +1,91 @@
+/**
+import '@fastify/cookie';
+ * Request context. `createInnerContext` builds what procedures use from plain values (tests call it
+ * directly with `createCaller`); `createFastifyContextFactory` adds the session from the cookie,
+ * cookie writing and the request's Origin/Host for the CSRF check.
+ */
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { Logger } from 'pino';
+import { SESSION_COOKIE, validateSessionToken, type SessionInfo, type SessionUser } from '../auth/session';
+import type { ServiceDeps } from '../features/context';
+
+export interface AppDeps extends ServiceDeps {
+  hub: ServiceDeps['hub'] & import('../realtime/booking-events').BookingEventHub;
+  isProduction: boolean;
+  /** Whether session cookies get the Secure flag. */
+  secureCookies: boolean;
+}
+
+export interface CookieWriter {
+  setSession(token: string, expiresAt: Date): void;
+  clearSession(): void;
+}
+
+export interface RequestMeta {
+  origin: string | undefined;
+  host: string | undefined;
+  ip: string;
+}
+
+export interface Context extends AppDeps {
+  session: SessionInfo | null;
+  user: SessionUser | null;
+  /** The raw cookie token, so subscriptions can re-check the session. */
+  sessionToken: string | null;
+  cookies: CookieWriter;
+  /** Present for HTTP requests; absent for server-side callers (tests). */
+  request?: RequestMeta;
+  logger: Logger;
+}
+
+export const noopCookies: CookieWriter = { setSession() {}, clearSession() {} };
+
+/** Context from plain values: no HTTP, no cookie parsing. */
+export function createInnerContext(
+  deps: AppDeps,
+  auth: { session: SessionInfo | null; user: SessionUser | null; sessionToken?: string | null },
+  cookies: CookieWriter = noopCookies,
+  request?: RequestMeta,
+): Context {
+  return { ...deps, ...auth, sessionToken: auth.sessionToken ?? null, cookies, request };
+}
+
+/** Context factory for the Fastify adapter: reads and (when renewed) refreshes the session cookie. */
+export function createFastifyContextFactory(deps: AppDeps) {
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
+    const cookies: CookieWriter = {
+      setSession(token, expiresAt) {
+        res.setCookie(SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: deps.secureCookies,
+          path: '/',
+          expires: expiresAt,
+        });
+      },
+      clearSession() {
+        res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies });
+      },
+    };
+    const token = req.cookies[SESSION_COOKIE] ?? null;
+    let auth: { session: SessionInfo | null; user: SessionUser | null; sessionToken: string | null } = {
+      session: null,
+      user: null,
+      sessionToken: null,
+    };
+    if (token) {
+      const found = await validateSessionToken(deps.db, token, deps.now());
+      if (found) {
+        auth = { session: found.session, user: found.user, sessionToken: token };
+        if (found.renewed) cookies.setSession(token, found.session.expiresAt);
+      } else {
+        cookies.clearSession();
+      }
+    }
+    return createInnerContext({ ...deps, logger: req.log as unknown as Logger }, auth, cookies, {
+      origin: req.headers.origin,
+      host: req.headers.host,
+      ip: req.ip,
+    });
+  };
+}

@@ -1,0 +1,18 @@
+/** The application router. `AppRouter` is the only thing the client imports from the server. */
+import { authRouter } from './routers/auth.router';
+import { bookingsRouter } from './routers/bookings.router';
+import { businessesRouter } from './routers/businesses.router';
+import { devRouter } from './routers/dev.router';
+import { slotsRouter } from './routers/slots.router';
+import { createCallerFactory, router } from './trpc';
+
+export const appRouter = router({
+  auth: authRouter,
+  businesses: businessesRouter,
+  slots: slotsRouter,
+  bookings: bookingsRouter,
+  dev: devRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

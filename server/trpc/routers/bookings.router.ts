@@ -1,0 +1,83 @@
+/** Booking requests and decisions, and their live updates (dashboards spec §4, BRIEF §6). */
+import { tracked, TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { MSG } from '../../../shared/messages';
+import { bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
+import { validateSessionToken } from '../../auth/session';
+import {
+  decideBooking,
+  listBusinessRequests,
+  listCustomerBookings,
+  requestBooking,
+} from '../../features/bookings/bookings.service';
+import { DomainError } from '../../features/errors';
+import { authedProcedure, businessProcedure, customerProcedure, publicProcedure, router } from '../trpc';
+
+/** Requesting needs a signed-in, confirmed customer, with the spec's messages (§5 "Booking request"). */
+const requesterProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.loginToBook, cause: new DomainError('UNAUTHORIZED', MSG.loginToBook) });
+  }
+  if (ctx.user.role !== 'customer') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Business accounts cannot request appointments.' });
+  }
+  if (!ctx.user.isVerified) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MSG.verifyToBook, cause: new DomainError('FORBIDDEN', MSG.verifyToBook) });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+const SESSION_RECHECK_MS = 60_000;
+
+export const bookingsRouter = router({
+  /** Customer requests a slot. Output { id }. CONFLICT when the slot is no longer requestable. */
+  request: requesterProcedure.input(requestBookingInput).mutation(({ ctx, input }) => requestBooking(ctx, ctx.user.id, input)),
+
+  /** Business confirms its pending request (dialog 'Confirm Booking'). */
+  confirm: businessProcedure.input(bookingIdInput).mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, 'confirm')),
+
+  /** Business declines its pending request (dialog 'Decline'). */
+  decline: businessProcedure.input(bookingIdInput).mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, 'decline')),
+
+  /** Business: pending requests, newest first (customer name and email, slot). */
+  requests: businessProcedure.query(({ ctx }) => listBusinessRequests(ctx, ctx.user.id)),
+
+  /** Customer: own bookings with bucket (confirmed | pending | declined | archive), newest first. */
+  mine: customerProcedure.query(({ ctx }) => listCustomerBookings(ctx, ctx.user.id)),
+
+  /**
+   * Live changes to the caller's bookings (business: its business's; customer: its own), as
+   * tracked { bookingId } events. The first event, 'sync', tells a (re)connecting client to
+   * refetch what it may have missed; the listener is attached before it is sent. Ends when the
+   * session ends.
+   */
+  onChange: authedProcedure
+    .input(z.object({ lastEventId: z.string().nullish() }).optional())
+    .subscription(async function* ({ ctx, signal }) {
+      const user = ctx.user;
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      const events = ctx.hub.subscribe(
+        (e) => (user.role === 'business' ? e.businessId === user.id : e.customerId === user.id),
+        controller.signal,
+      );
+      const recheck = setInterval(async () => {
+        const still = ctx.sessionToken ? await validateSessionToken(ctx.db, ctx.sessionToken, ctx.now()).catch(() => null) : null;
+        if (!still) controller.abort();
+      }, SESSION_RECHECK_MS);
+      recheck.unref();
+      let seq = 0;
+      const id = () => `${Date.now()}-${seq++}`;
+      try {
+        yield tracked(id(), { bookingId: null as string | null });
+        for await (const event of events) {
+          yield tracked(id(), { bookingId: event.bookingId as string | null });
+        }
+      } finally {
+        clearInterval(recheck);
+        signal?.removeEventListener('abort', abort);
+        controller.abort();
+      }
+    }),
+});

@@ -1,0 +1,93 @@
+/**
+ * The specs' texts, verbatim, shared by server errors and client UI. Section references point at
+ * ../shared/spec/accounts-and-access.md (A) and dashboards-slots-bookings.md (D).
+ */
+export const MSG = {
+  // A §5 validation
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  fullNameRequired: 'Full name is required',
+  invalidEmailFormat: 'Invalid email format',
+  validEmail: 'Please enter a valid email address',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  fixValidation: 'Please fix all validation errors before submitting',
+  businessNameRequired: 'Business name is required',
+  descriptionRequired: 'Description is required',
+  descriptionMax: 'Description must be 300 characters or less',
+  categoryRequired: 'Business category is required',
+  addressRequired: 'Address is required',
+  usernameRequired: 'Username is required',
+  usernameInvalidOrTaken: 'Please choose a valid and available username',
+  usernameChars: 'Only letters, numbers, and hyphens are allowed',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be less than 30 characters',
+  usernameTaken: 'This username is already taken',
+  usernameCheckTimeout: 'Check timed out. Please try again.',
+  emailAlreadyUsedAtProfile:
+    'An account with the email you entered already exists. Please use a different email, try logging in, or restarting the signup process above.',
+  // A §8 sign-in / sign-up
+  invalidCredentialsTitle: 'Invalid Credentials',
+  invalidCredentials:
+    'The email or password you entered is incorrect. Please check your details and try again.',
+  loginInvalid: 'Invalid email or password',
+  emailNotConfirmedLogin: 'Please confirm your email address before logging in',
+  emailNotConfirmed:
+    'Please check your email and click the confirmation link to verify your account before logging in.',
+  accountExistsTitle: 'Account Already Exists',
+  accountExists:
+    'An account with this email already exists. Please try logging in instead, or use a different email address.',
+  tooManyAttempts: "You've made too many login attempts. Please wait a few minutes before trying again.",
+  connection:
+    "We're having trouble connecting to our servers. Please check your internet connection and try again.",
+  generic: 'There was a problem with your request. Please try again or contact support if the issue persists.',
+  unexpected: 'An unexpected error occurred',
+  welcomeTitle: 'Welcome!',
+  welcome: "Your account has been confirmed and you're now logged in.",
+  emailConfirmedTitle: 'Email confirmed!',
+  emailConfirmed: 'Please log in to access your account.',
+  resendNoEmail: 'No email address found. Please try registering again.',
+  resendFailed: 'Failed to resend confirmation email. Please try again.',
+  resendSentTitle: 'Email sent!',
+  resendSent: 'Please check your inbox for the confirmation link.',
+  emailLimitTitle: 'Email Limit Reached',
+  confirmationFailedTitle: 'Confirmation Failed',
+  confirmationFailed: 'Email confirmation failed. Please try again or contact support.',
+  profileCompletedTitle: 'Business profile completed!',
+  profileCompleted:
+    'Your business profile has been set up successfully. Please check your email to confirm your account.',
+  profileCompleteFailed: 'Failed to complete your business profile.',
+  // D §5 slot form
+  selectDate: 'Please select a date',
+  selectStart: 'Please select a start time',
+  selectEnd: 'Please select an end time',
+  slotPast: 'Cannot create slots in the past. Please select a future date and time.',
+  endAfterStart: 'End time must be after start time',
+  slotMin: 'Slots must be at least 30 minutes long',
+  verifyTitle: 'Email verification required',
+  verifyToAddSlots: 'Please verify your email before adding booking slots',
+  authRequiredTitle: 'Authentication required',
+  loginToAddSlots: 'Please log in to add booking slots',
+  slotDuplicate: 'A slot with this date and time already exists.',
+  noDates: 'No available dates. Your business may be closed for the next few days.',
+  slotAdded: 'Slot added successfully',
+  slotAddFailed: 'Failed to add slot',
+  // D §5 booking request, §8 dashboards
+  loginToBook: 'Please log in to book an appointment',
+  verifyToBook: 'Please verify your email before making bookings',
+  bookingFailedTitle: 'Booking failed',
+  bookingFailed: 'Could not submit your booking request. Please try again.',
+  bookingRequested: 'Booking request submitted!',
+  cannotConfirmPastTitle: 'Cannot confirm past appointment',
+  cannotDeclinePastTitle: 'Cannot decline past appointment',
+  slotPassed: 'This slot time has already passed. Please refresh your browser to see the current status.',
+  bookingConfirmedTitle: 'Booking confirmed!',
+  bookingConfirmed:
+    'The booking has moved to the Booked section. Remember to add it to your main calendar or booking system.',
+  bookingDeclinedTitle: 'Booking declined',
+  bookingDeclined: 'The customer has been notified.',
+  approvalFailedTitle: 'Approval failed',
+  declineFailedTitle: 'Decline failed',
+  businessNotFound: 'Business not found',
+  noSlotForBooking: 'No slot found for this booking',
+} as const;

@@ -1,0 +1,50 @@
+/** Weekday keys in the order the specs list them (Monday first). */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * Stored opening hours (dashboards spec §3, reading 1): keyed by lowercase weekday, each with
+ * open and close as 'HH:MM' local time. An absent day is closed.
+ */
+export type OpeningHours = Partial<Record<Weekday, { open: string; close: string }>>;
+
+/** One row of the weekly schedule form (accounts spec §3). */
+export interface ScheduleDay {
+  isActive: boolean;
+  start: string;
+  end: string;
+}
+export type WeeklySchedule = Record<Weekday, ScheduleDay>;
+
+/** Default schedule: Mon-Fri active 09:00-17:00; Saturday and Sunday inactive with 10:00-15:00. */
+export function defaultWeeklySchedule(): WeeklySchedule {
+  const weekday: ScheduleDay = { isActive: true, start: '09:00', end: '17:00' };
+  const weekend: ScheduleDay = { isActive: false, start: '10:00', end: '15:00' };
+  return {
+    monday: { ...weekday },
+    tuesday: { ...weekday },
+    wednesday: { ...weekday },
+    thursday: { ...weekday },
+    friday: { ...weekday },
+    saturday: { ...weekend },
+    sunday: { ...weekend },
+  };
+}
+
+/** Only active days are stored, as { open, close } (dashboards spec §3 "Weekly schedule"). */
+export function scheduleToOpeningHours(schedule: WeeklySchedule): OpeningHours {
+  const hours: OpeningHours = {};
+  for (const day of WEEKDAYS) {
+    const row = schedule[day];
+    if (row.isActive) hours[day] = { open: row.start, close: row.end };
+  }
+  return hours;
+}

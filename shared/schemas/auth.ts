@@ -1,0 +1,106 @@
+/**
+ * Input schemas of the auth procedures, with the accounts spec's messages (§5). Used by the server
+ * (tRPC `.input`) and by the client forms.
+ */
+import { z } from 'zod';
+import { CATEGORY_GROUPS } from '../categories';
+import { MSG } from '../messages';
+import { WEEKDAYS } from '../opening-hours';
+import { TIME_PATTERN, END_TIME_PATTERN } from '../time-of-day';
+
+/** Simple email pattern of the register form. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(254, MSG.validEmail)
+  .regex(EMAIL_PATTERN, MSG.validEmail)
+  .transform((v) => v.toLowerCase());
+
+/** 8-128 characters, never trimmed (BRIEF §4). */
+export const newPasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .min(8, MSG.passwordMin)
+  .max(128, MSG.passwordMax);
+
+export const loginInput = z.object({
+  email: emailSchema,
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(1024),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const nameSchema = z
+  .string({ error: MSG.fullNameRequired })
+  .trim()
+  .min(1, MSG.fullNameRequired)
+  .max(100, 'Full name must be 100 characters or less');
+
+export const registerCustomerInput = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type RegisterCustomerInput = z.infer<typeof registerCustomerInput>;
+
+/** Onboarding slug: 3 to 29 characters, lowercase letters, digits and hyphens (accounts §5, §9). */
+export const onboardingSlugSchema = z
+  .string({ error: MSG.usernameRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, MSG.usernameRequired)
+  .regex(/^[a-z0-9-]*$/, MSG.usernameChars)
+  .min(3, MSG.usernameMin)
+  .max(29, MSG.usernameMax);
+
+const scheduleDay = z.object({
+  isActive: z.boolean(),
+  start: z.string().regex(TIME_PATTERN),
+  end: z.string().regex(END_TIME_PATTERN),
+});
+
+export const weeklyScheduleSchema = z
+  .object(Object.fromEntries(WEEKDAYS.map((d) => [d, scheduleDay])) as Record<(typeof WEEKDAYS)[number], typeof scheduleDay>)
+  .refine((s) => WEEKDAYS.every((d) => !s[d].isActive || s[d].end > s[d].start), {
+    message: 'Closing time must be after opening time',
+  });
+
+const categories = new Set(CATEGORY_GROUPS.flatMap((g) => g.items));
+
+export const businessProfileFields = z.object({
+  businessName: z
+    .string({ error: MSG.businessNameRequired })
+    .trim()
+    .min(1, MSG.businessNameRequired)
+    .max(100, 'Business name must be 100 characters or less'),
+  description: z
+    .string({ error: MSG.descriptionRequired })
+    .trim()
+    .min(1, MSG.descriptionRequired)
+    .max(300, MSG.descriptionMax),
+  category: z
+    .string({ error: MSG.categoryRequired })
+    .min(1, MSG.categoryRequired)
+    .refine((c) => categories.has(c), MSG.categoryRequired),
+  address: z.string({ error: MSG.addressRequired }).trim().min(1, MSG.addressRequired).max(300),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  slug: onboardingSlugSchema,
+  schedule: weeklyScheduleSchema,
+});
+
+/** Business sign-up: the pending registration plus the completed profile (accounts §2). */
+export const registerBusinessInput = registerCustomerInput.extend(businessProfileFields.shape);
+export type RegisterBusinessInput = z.infer<typeof registerBusinessInput>;
+
+export const checkSlugInput = z.object({ slug: z.string().max(100) });
+export const tokenInput = z.object({ token: z.string().min(1).max(200) });
+export const resendConfirmationInput = z.object({
+  email: z.string({ error: MSG.resendNoEmail }).trim().min(1, MSG.resendNoEmail).pipe(emailSchema),
+});

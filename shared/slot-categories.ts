@@ -1,0 +1,49 @@
+/**
+ * Business view of a slot (dashboards spec §4 "Slot display categories" and "Business tabs").
+ */
+import { isPast } from './zoned-time';
+
+export type SlotCategory = 'available' | 'requested' | 'booked' | 'declined' | 'unbooked';
+export type BusinessTab = 'available' | 'booked' | 'notBooked';
+
+export interface SlotCategoryInput {
+  date: string;
+  startTime: string;
+  isBooked: boolean;
+  addedToSystem: boolean;
+  customerName: string | null;
+  hasPendingRequest: boolean;
+  hasDeclinedRequest: boolean;
+  timezone: string;
+}
+
+/**
+ * Category of a slot: booked, then requested (not past), declined, unbooked (past; `unconfirmed`
+ * when it had a request nobody answered), else available.
+ */
+export function slotCategory(
+  s: SlotCategoryInput,
+  now: Date = new Date(),
+): { category: SlotCategory; unconfirmed: boolean; past: boolean } {
+  const past = isPast(s.date, s.startTime, s.timezone, now);
+  if (s.isBooked && (s.addedToSystem || s.customerName)) return { category: 'booked', unconfirmed: false, past };
+  if (s.hasPendingRequest && !past) return { category: 'requested', unconfirmed: false, past };
+  if (s.hasDeclinedRequest) return { category: 'declined', unconfirmed: false, past };
+  if (past) return { category: 'unbooked', unconfirmed: s.hasPendingRequest, past };
+  return { category: 'available', unconfirmed: false, past };
+}
+
+/** The business tab a category is listed under (requested slots show under 'Current Requests'). */
+export function businessTabOf(category: SlotCategory): BusinessTab | null {
+  switch (category) {
+    case 'available':
+      return 'available';
+    case 'booked':
+      return 'booked';
+    case 'declined':
+    case 'unbooked':
+      return 'notBooked';
+    case 'requested':
+      return null;
+  }
+}
