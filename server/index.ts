@@ -2,6 +2,7 @@
  * Process entry: validates the env, opens and migrates the database (PGlite under ./data when no
  * DATABASE_URL), seeds demo data on a first development start, and listens on HOST:PORT.
  */
+import { existsSync } from 'node:fs';
 import { buildServer } from './app';
 import { loadEnv, appOrigin } from './env';
 import { DEMO, seedDemoIfEmpty } from './features/demo/seed';
@@ -9,6 +10,7 @@ import { createLogger } from './logger';
 import { startRuntime } from './runtime';
 
 async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let env;
   try {
     env = loadEnv();

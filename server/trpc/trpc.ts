@@ -63,6 +63,9 @@ const errorMapping = t.middleware(async ({ next, ctx, path, type }) => {
     if (cause instanceof DomainError) {
       throw new TRPCError({ code: cause.code, message: cause.message, cause });
     }
+    if (cause instanceof ZodError) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: cause.issues[0]?.message ?? MSG.generic, cause });
+    }
     if (result.error.code === 'INTERNAL_SERVER_ERROR') {
       ctx.logger.error({ err: cause ?? result.error, path, type }, 'procedure failed');
     }

@@ -1,0 +1,26 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/** 404 page (accounts spec §2: 'Oops! Page not found' with a link home). */
+export function NotFound() {
+  usePageTitle('Page not found');
+  return (
+    <Center mih="60vh" p="md">
+      <Stack align="center" gap="md" maw={420}>
+        <Text fz={64} fw={800} c="brand.7" lh={1}>
+          404
+        </Text>
+        <Title order={1} ta="center" fz={{ base: 26, sm: 32 }}>
+          Oops! Page not found
+        </Title>
+        <Text c="dimmed" ta="center">
+          The page you are looking for does not exist or has moved.
+        </Text>
+        <Button component={Link} to="/">
+          Back to Home
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

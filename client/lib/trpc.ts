@@ -1,0 +1,99 @@
+/**
+ * tRPC client: React hooks (`trpc`), the link chain (SSE for subscriptions, batched HTTP for the
+ * rest), the shared QueryClient and helpers to read the server's error texts.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpSubscriptionLink,
+  splitLink,
+  TRPCClientError,
+} from '@trpc/client';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import superjson from 'superjson';
+import type { AppRouter } from '../../server/trpc/router';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({
+        url: '/trpc',
+        transformer: superjson,
+        eventSourceOptions: { withCredentials: true },
+      }),
+      false: httpBatchLink({ url: '/trpc', transformer: superjson }),
+    }),
+  ],
+});
+
+/** HTTP status of a tRPC error, when known. */
+export function httpStatusOf(err: unknown): number | undefined {
+  if (err instanceof TRPCClientError) {
+    const data = (err as TRPCClientError<AppRouter>).data;
+    return data?.httpStatus;
+  }
+  return undefined;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 10_000,
+      refetchOnWindowFocus: true,
+      // Client errors (4xx) are answers, not glitches: never retry them.
+      retry: (failureCount, err) => {
+        const status = httpStatusOf(err);
+        if (status !== undefined && status >= 400 && status < 500) return false;
+        return failureCount < 2;
+      },
+    },
+    mutations: { retry: false },
+  },
+});
+
+/** Imperative access to the same cache (route guards, slug checks). */
+export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
+export type TrpcUtils = typeof trpcUtils;
+
+export interface ErrorInfo {
+  /** The spec's toast title, when the server sent one. */
+  title?: string;
+  /** The spec's message (never an internal text: the server hides those). */
+  message: string;
+  /** The input field the message belongs to. */
+  field?: string;
+  /** Per-field messages of an input error. */
+  fieldErrors?: Record<string, string>;
+  /** tRPC code, e.g. 'NOT_FOUND', 'CONFLICT'. */
+  code?: string;
+  httpStatus?: number;
+}
+
+const CONNECTION_MESSAGE =
+  "We're having trouble connecting to our servers. Please check your internet connection and try again.";
+const GENERIC_MESSAGE = 'There was a problem with your request. Please try again or contact support if the issue persists.';
+
+/** Reads title, message, field and field errors from a TRPCClientError (or anything thrown). */
+export function errorInfo(err: unknown): ErrorInfo {
+  if (err instanceof TRPCClientError) {
+    const data = (err as TRPCClientError<AppRouter>).data;
+    if (!data) {
+      // No tRPC body: the request never reached the server or the answer was not tRPC's.
+      return { message: CONNECTION_MESSAGE };
+    }
+    return {
+      title: data.title,
+      message: err.message || GENERIC_MESSAGE,
+      field: data.field,
+      fieldErrors: data.fieldErrors,
+      code: data.code,
+      httpStatus: data.httpStatus,
+    };
+  }
+  if (err instanceof Error && err.message) return { message: err.message };
+  return { message: 'An unexpected error occurred' };
+}

@@ -1,0 +1,55 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { FullPageLoader } from './features/layout/full-page-loader';
+import { RouteError } from './features/layout/route-error';
+import { NotFound } from './features/layout/not-found';
+import { queryClient, trpc, trpcClient, trpcUtils } from './lib/trpc';
+import { theme } from './lib/theme';
+import { routeTree } from './routeTree.gen';
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient, trpcUtils },
+  defaultPreload: 'intent',
+  // Loaders read React Query's cache; the router should not cache on top of it.
+  defaultPreloadStaleTime: 0,
+  defaultPendingMs: 300,
+  defaultPendingComponent: () => <FullPageLoader label="Loading..." />,
+  defaultErrorComponent: RouteError,
+  defaultNotFoundComponent: NotFound,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+  interface HistoryState {
+    /** The address /check-email resends to (accounts spec §2 "/register"). */
+    email?: string;
+  }
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <Notifications limit={3} autoClose={5000} position="top-right" />
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  </StrictMode>,
+);

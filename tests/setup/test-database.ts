@@ -1,0 +1,77 @@
+/**
+ * A fresh, migrated database for one test file: a clone of the template on PostgreSQL, or an
+ * in-memory PGlite. Also builds the service/app dependencies around it with a movable clock.
+ */
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/client';
+import { BookingEventHub } from '../../server/realtime/booking-events';
+import type { AppDeps } from '../../server/trpc/context';
+
+export interface TestDatabase {
+  database: Database;
+  /** Connection URL when on PostgreSQL (for a second "process"), else null. */
+  url: string | null;
+  close(): Promise<void>;
+}
+
+/** Opens a new isolated database with all migrations applied. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = inject('pgTemplate');
+  if (!adminUrl || !template) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, url: null, close: () => database.close() };
+  }
+  const name = `lastslot_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name} template ${template}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ url: u.toString(), max: 5 });
+  return {
+    database,
+    url: u.toString(),
+    async close() {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/** A clock tests can set; starts at `start`. */
+export function testClock(start: Date) {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set(d: Date) {
+      current = new Date(d);
+    },
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+export const silentLogger = pino({ level: 'silent' });
+
+/** App dependencies over `database` with the given clock; the hub is started (LISTEN). */
+export async function createTestDeps(database: Database, now: () => Date): Promise<{ deps: AppDeps; hub: BookingEventHub }> {
+  const hub = new BookingEventHub(database, silentLogger);
+  await hub.start();
+  const deps: AppDeps = {
+    db: database.db,
+    now,
+    appOrigin: 'http://localhost:3000',
+    hub,
+    kickMailer: () => {},
+    logger: silentLogger,
+    isProduction: false,
+    secureCookies: false,
+  };
+  return { deps, hub };
+}

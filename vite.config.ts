@@ -1,0 +1,35 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const clientDir = fileURLToPath(new URL('./client', import.meta.url));
+const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: clientDir,
+  publicDir: 'public',
+  plugins: [
+    // Must come before react(): generates client/routeTree.gen.ts and splits route code.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: fileURLToPath(new URL('./client/routes', import.meta.url)),
+      generatedRouteTree: fileURLToPath(new URL('./client/routeTree.gen.ts', import.meta.url)),
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+    }),
+    react(),
+  ],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // Key with the trailing slash (BRIEF §1): '/trpc' alone would also catch client routes.
+      '/trpc/': { target: backend, changeOrigin: false },
+      '/healthz': { target: backend, changeOrigin: false },
+    },
+  },
+});
