@@ -1,0 +1,141 @@
+import {
+  Alert,
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Group,
+  Menu,
+  Text,
+
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { confirmBanner, useConfirmBanner } from '../../lib/confirm-banner';
+import { useAuth } from '../auth/use-auth';
+import { Logo } from './logo';
+import { useLogout } from './use-logout';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const { logout, pending } = useLogout();
+  const [menuOpen, menu] = useDisclosure(false);
+  // Re-render on navigation so the header always reflects the current page and session.
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const onDashboard = pathname.startsWith('/dashboard');
+
+  return (
+    <AppShell header={{ height: 64 }} padding={0}>
+      <AppShell.Header withBorder>
+        <Container size="lg" h="100%" px={{ base: 'sm', sm: 'md' }}>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Logo />
+            {/* Desktop and tablet */}
+            <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+              {user ? (
+                <>
+                  <Text size="sm" c="dimmed" truncate maw={260}>
+                    Welcome, <Text span fw={600} c="dark">{user.name}</Text>
+                  </Text>
+                  {!onDashboard && (
+                    <Button component={Link} to="/dashboard" variant="subtle">
+                      Dashboard
+                    </Button>
+                  )}
+                  <Button variant="default" onClick={() => void logout()} loading={pending}>
+                    Logout
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button component={Link} to="/login" variant="subtle">
+                    Login
+                  </Button>
+                  <Button component={Link} to="/register">
+                    Sign Up
+                  </Button>
+                </>
+              )}
+            </Group>
+            {/* Phone */}
+            <Box hiddenFrom="sm">
+              <Menu opened={menuOpen} onChange={(o) => (o ? menu.open() : menu.close())} position="bottom-end" width={220}>
+                <Menu.Target>
+                  <Burger opened={menuOpen} size="sm" aria-label={menuOpen ? 'Close menu' : 'Open menu'} />
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {user ? (
+                    <>
+                      <Menu.Label>Welcome, {user.name}</Menu.Label>
+                      <Menu.Item component={Link} to="/dashboard">
+                        Dashboard
+                      </Menu.Item>
+                      <Menu.Item onClick={() => void logout()}>Logout</Menu.Item>
+                    </>
+                  ) : (
+                    <>
+                      <Menu.Item component={Link} to="/login">
+                        Login
+                      </Menu.Item>
+                      <Menu.Item component={Link} to="/register">
+                        Sign Up
+                      </Menu.Item>
+                    </>
+                  )}
+                </Menu.Dropdown>
+              </Menu>
+            </Box>
+          </Group>
+        </Container>
+      </AppShell.Header>
+
+      <AppShell.Main>
+        <ConfirmEmailBanner />
+        <Box component="main" mih="calc(100vh - 64px - 56px)">
+          {children}
+        </Box>
+        <Box component="footer" py="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <Container size="lg">
+            <Text size="xs" c="dimmed" ta="center">
+              © {new Date().getFullYear()} LastSlot · Last-minute appointments, booked in a tap.
+            </Text>
+          </Container>
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** 'Please confirm your email!' (accounts spec §2 "Header"): amber, dismissible. */
+function ConfirmEmailBanner() {
+  const { user } = useAuth();
+  const banner = useConfirmBanner();
+  const unverified = Boolean(user && !user.isVerified);
+  if (banner.dismissed || (!unverified && !banner.raisedByLogin)) return null;
+  const text = !user
+    ? 'Please check your email and click the confirmation link to continue.'
+    : user.role === 'business'
+      ? 'You cannot add booking slots until you confirm your email address.'
+      : 'You cannot make bookings until you confirm your email address.';
+  return (
+    <Container size="lg" pt="md">
+      <Alert
+        color="yellow"
+        variant="light"
+        title="Please confirm your email!"
+        withCloseButton
+        closeButtonLabel="Dismiss"
+        onClose={confirmBanner.dismiss}
+      >
+        {text}{' '}
+        <Anchor component={Link} to="/check-email" size="sm">
+          Resend the link
+        </Anchor>
+      </Alert>
+    </Container>
+  );
+}
+

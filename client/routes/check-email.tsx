@@ -1,0 +1,93 @@
+import { Anchor, Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { createFileRoute, Link, useRouterState } from '@tanstack/react-router';
+import { MSG } from '../../shared/messages';
+import { AuthCard } from '../features/auth/auth-card';
+import { useAuth } from '../features/auth/use-auth';
+import { recalledCheckEmail } from '../lib/pending-registration';
+import { errorInfo, trpc } from '../lib/trpc';
+import { usePageTitle } from '../lib/use-page-title';
+
+export const Route = createFileRoute('/check-email')({
+  component: CheckEmailPage,
+});
+
+function CheckEmailPage() {
+  usePageTitle('Check your email');
+  const stateEmail = useRouterState({ select: (s) => s.location.state.email });
+  const { user } = useAuth();
+  // From navigation state, else the signed-in user, else what this tab registered last.
+  const email = stateEmail ?? user?.email ?? recalledCheckEmail();
+  const resend = trpc.auth.resendConfirmation.useMutation();
+
+  async function onResend() {
+    if (!email) {
+      notifications.show({ color: 'red', title: 'Failed to resend email', message: MSG.resendNoEmail });
+      return;
+    }
+    try {
+      await resend.mutateAsync({ email });
+      notifications.show({ color: 'green', title: MSG.resendSentTitle, message: MSG.resendSent });
+    } catch (err) {
+      const info = errorInfo(err);
+      notifications.show({
+        color: 'red',
+        title: info.title ?? 'Failed to resend email',
+        message: info.httpStatus === 429 ? info.message : info.message || MSG.resendFailed,
+      });
+    }
+  }
+
+  return (
+    <AuthCard title="Check your email">
+      <Stack gap="md">
+        <Center>
+          <ThemeIcon size={64} radius="xl" variant="light" aria-hidden="true">
+            <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+              <rect x="3" y="5" width="18" height="14" rx="2" />
+              <path d="M3 7l9 6 9-6" />
+            </svg>
+          </ThemeIcon>
+        </Center>
+        {email ? (
+          <Text>
+            We sent a confirmation link to{' '}
+            <Text span fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {email}
+            </Text>
+            .
+          </Text>
+        ) : (
+          <Text>We sent a confirmation link to your email address.</Text>
+        )}
+        <Text size="sm" c="dimmed">
+          Click the link in the email to confirm your account and you will be signed in. The link is valid for 24 hours.
+          If you cannot see it, check your spam folder.
+        </Text>
+        <Button variant="light" onClick={() => void onResend()} loading={resend.isPending}>
+          Resend
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          Already confirmed?{' '}
+          <Anchor component={Link} to="/login" fw={600}>
+            Log in
+          </Anchor>
+        </Text>
+        {import.meta.env.DEV || !import.meta.env.PROD || showDevHint() ? (
+          <Text size="xs" ta="center" c="dimmed">
+            Running locally?{' '}
+            <Anchor component={Link} to="/dev/mailbox" size="xs">
+              Open the mailbox
+            </Anchor>
+          </Text>
+        ) : null}
+      </Stack>
+    </AuthCard>
+  );
+}
+
+/** The production build is also run locally (npm start): show the hint on local hosts. */
+function showDevHint(): boolean {
+  const host = window.location.hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+}

@@ -1,0 +1,330 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { CATEGORY_GROUPS, DEFAULT_CATEGORY } from '../../shared/categories';
+import { MSG } from '../../shared/messages';
+import { defaultWeeklySchedule, type WeeklySchedule } from '../../shared/opening-hours';
+import { businessProfileFields } from '../../shared/schemas/auth';
+import { AuthCard } from '../features/auth/auth-card';
+import { requireProfileCompletion } from '../features/auth/guards';
+import { ScheduleEditor } from '../features/onboarding/schedule-editor';
+import { useSlugCheck } from '../features/onboarding/use-slug-check';
+import {
+  clearPendingRegistration,
+  readPendingRegistration,
+  rememberCheckEmail,
+  savePendingRegistration,
+} from '../lib/pending-registration';
+import { errorInfo, trpc } from '../lib/trpc';
+import { usePageTitle } from '../lib/use-page-title';
+import { zodValidate } from '../lib/zod-form';
+
+export const Route = createFileRoute('/complete-business-profile')({
+  beforeLoad: ({ context }) => requireProfileCompletion(context.trpcUtils),
+  component: CompleteBusinessProfilePage,
+});
+
+const CATEGORY_DATA = CATEGORY_GROUPS.map((g) => ({ group: g.group, items: [...g.items] }));
+const DESCRIPTION_MAX = 300;
+
+/** Slug suggested from the business name: lowercased, punctuation removed, spaces to hyphens. */
+function slugFromName(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-')
+    .slice(0, 29)
+    .replace(/-+$/, '');
+}
+
+interface ProfileValues {
+  businessName: string;
+  description: string;
+  category: string;
+  address: string;
+  phone: string;
+  slug: string;
+  schedule: WeeklySchedule;
+}
+
+function CompleteBusinessProfilePage() {
+  usePageTitle('Complete your business profile');
+  const pending = useMemo(() => readPendingRegistration(), []);
+
+  if (!pending) {
+    // Signed in with an incomplete profile (the logged-in variant comes with settings).
+    return (
+      <AuthCard title="Complete your business profile">
+        <Alert color="yellow" variant="light">
+          Your business profile is not complete yet. Please contact support to finish setting up your account.
+        </Alert>
+      </AuthCard>
+    );
+  }
+  return <PendingRegistrationForm pending={pending} />;
+}
+
+function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<typeof readPendingRegistration>> }) {
+  const navigate = useNavigate();
+  const registerBusiness = trpc.auth.registerBusiness.useMutation();
+  const [slugEdited, setSlugEdited] = useState(Boolean(pending.businessSlug));
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const form = useForm<ProfileValues>({
+    mode: 'controlled',
+    initialValues: {
+      businessName: pending.businessName,
+      description: '',
+      category: DEFAULT_CATEGORY,
+      address: '',
+      phone: '',
+      slug: pending.businessSlug,
+      schedule: defaultWeeklySchedule(),
+    },
+    validate: zodValidate(businessProfileFields),
+    validateInputOnBlur: ['businessName', 'description', 'category', 'address', 'phone'],
+  });
+
+  const slug = useSlugCheck(form.values.slug);
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+
+  function remember(values: Partial<ProfileValues>) {
+    // Keep name and slug with the pending registration so a reload keeps them.
+    const next = { ...form.values, ...values };
+    savePendingRegistration({ ...pending, businessName: next.businessName, businessSlug: next.slug });
+  }
+
+  function onBusinessNameChange(e: React.ChangeEvent<HTMLInputElement>) {
+    const businessName = e.currentTarget.value;
+    form.setFieldValue('businessName', businessName);
+    if (!slugEdited) form.setFieldValue('slug', slugFromName(businessName));
+    remember({ businessName, ...(slugEdited ? {} : { slug: slugFromName(businessName) }) });
+  }
+
+  function onSlugChange(e: React.ChangeEvent<HTMLInputElement>) {
+    const value = e.currentTarget.value.toLowerCase().replace(/\s+/g, '-');
+    setSlugEdited(true);
+    form.setFieldValue('slug', value);
+    form.clearFieldError('slug');
+    remember({ slug: value });
+  }
+
+  const slugError =
+    form.errors.slug ?? (slug.state === 'taken' || slug.state === 'invalid' ? slug.message : null);
+
+  async function onSubmit(values: ProfileValues) {
+    setFormError(null);
+    if (slug.state !== 'valid') {
+      form.setFieldError('slug', slug.state === 'checking' ? 'Please wait while we check this username' : MSG.usernameInvalidOrTaken);
+      return;
+    }
+    const parsed = businessProfileFields.parse(values);
+    try {
+      const result = await registerBusiness.mutateAsync({
+        name: pending.name,
+        email: pending.email,
+        password: pending.password,
+        businessName: parsed.businessName,
+        slug: parsed.slug,
+        category: parsed.category,
+        description: parsed.description,
+        address: parsed.address,
+        phone: parsed.phone,
+        schedule: parsed.schedule,
+      });
+      clearPendingRegistration();
+      rememberCheckEmail(result.email);
+      notifications.show({ color: 'green', title: MSG.profileCompletedTitle, message: MSG.profileCompleted });
+      await navigate({ to: '/check-email', state: { email: result.email } });
+    } catch (err) {
+      const info = errorInfo(err);
+      if (info.field === 'slug') {
+        slug.markTaken(info.message);
+        form.setFieldError('slug', info.message);
+      }
+      if (info.fieldErrors) {
+        for (const [key, text] of Object.entries(info.fieldErrors)) form.setFieldError(key, text);
+      }
+      setFormError(info.message || MSG.profileCompleteFailed);
+      notifications.show({ color: 'red', title: info.title ?? 'Error', message: info.message || MSG.profileCompleteFailed });
+    }
+  }
+
+  function onInvalid(errors: Record<string, unknown>) {
+    const first = Object.values(errors).find((e) => typeof e === 'string');
+    notifications.show({ color: 'red', title: 'Validation Error', message: String(first ?? MSG.fixValidation) });
+  }
+
+  const descriptionLength = form.values.description.length;
+
+  return (
+    <AuthCard
+      size={760}
+      title="Complete your business profile"
+      subtitle={
+        <>
+          Almost there, {pending.name}. Tell customers about your business and when you are open. Signing up as{' '}
+          <Text span fw={600} c="dark">
+            {pending.email}
+          </Text>{' '}
+          (<Link to="/register">change</Link>).
+        </>
+      }
+    >
+      <form onSubmit={form.onSubmit(onSubmit, onInvalid)} noValidate>
+        <Stack gap="lg">
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Section title="Business details">
+            <TextInput
+              label="Business name"
+              placeholder="Studio Nine Hair"
+              withAsterisk
+              {...form.getInputProps('businessName')}
+              onChange={onBusinessNameChange}
+            />
+            <Textarea
+              label="Description"
+              placeholder="What you offer, in a sentence or two"
+              withAsterisk
+              autosize
+              minRows={3}
+              maxRows={6}
+              {...form.getInputProps('description')}
+              description={`${descriptionLength}/${DESCRIPTION_MAX} characters`}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              descriptionProps={{ c: descriptionLength > DESCRIPTION_MAX ? 'red' : 'dimmed', ta: 'right' }}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Select
+                label="Category"
+                data={CATEGORY_DATA}
+                searchable
+                allowDeselect={false}
+                nothingFoundMessage="No matching category"
+                withAsterisk
+                maxDropdownHeight={280}
+                {...form.getInputProps('category')}
+              />
+              <TextInput
+                label="Phone (optional)"
+                type="tel"
+                autoComplete="tel"
+                placeholder="020 7946 0000"
+                {...form.getInputProps('phone')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label="Address"
+              autoComplete="street-address"
+              placeholder="12 High Street, London SW1A 1AA"
+              withAsterisk
+              {...form.getInputProps('address')}
+            />
+          </Section>
+
+          <Section title="Your booking page">
+            <TextInput
+              label="Username"
+              withAsterisk
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              placeholder="studio-nine-hair"
+              value={form.values.slug}
+              onChange={onSlugChange}
+              error={slugError}
+              success={slug.state === 'valid' ? 'This username is available' : undefined}
+              description="Letters, numbers and hyphens. Customers book at this address."
+              inputContainer={(input) => (
+                <Group gap={0} wrap="nowrap" align="stretch">
+                  <Box
+                    px="sm"
+                    title={`${origin}/`}
+                    style={{
+                      display: 'flex',
+                      alignItems: 'center',
+                      border: '1px solid var(--mantine-color-gray-4)',
+                      borderRight: 0,
+                      borderRadius: 'var(--mantine-radius-md) 0 0 var(--mantine-radius-md)',
+                      background: 'var(--mantine-color-gray-0)',
+                      color: 'var(--mantine-color-gray-7)',
+                      fontSize: 'var(--mantine-font-size-sm)',
+                      whiteSpace: 'nowrap',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      maxWidth: '55%',
+                      flexShrink: 1,
+                    }}
+                  >
+                    {origin}/
+                  </Box>
+                  <Box style={{ flex: 1, minWidth: 0 }}>{input}</Box>
+                </Group>
+              )}
+              styles={{ input: { borderTopLeftRadius: 0, borderBottomLeftRadius: 0 } }}
+              rightSection={slug.state === 'checking' ? <Loader size={16} /> : undefined}
+            />
+            <Text size="xs" c="dimmed" aria-live="polite" mt={-8}>
+              {slug.state === 'checking' ? 'Checking availability...' : ''}
+            </Text>
+          </Section>
+
+          <Section title="Opening hours" description="Customers see these hours; slots can only be added while you are open.">
+            <ScheduleEditor
+              value={form.values.schedule}
+              onChange={(schedule) => form.setFieldValue('schedule', schedule)}
+              error={typeof form.errors.schedule === 'string' ? form.errors.schedule : null}
+            />
+          </Section>
+
+          <Button type="submit" size="md" fullWidth loading={registerBusiness.isPending}>
+            Complete Profile
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <div>
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </div>
+      <Divider />
+      {children}
+    </Stack>
+  );
+}

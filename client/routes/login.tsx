@@ -1,0 +1,192 @@
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { MSG } from '../../shared/messages';
+import { loginInput } from '../../shared/schemas/auth';
+import { AuthCard } from '../features/auth/auth-card';
+import { PasswordField } from '../features/auth/password-field';
+import { useAuth } from '../features/auth/use-auth';
+import { FullPageLoader } from '../features/layout/full-page-loader';
+import { confirmBanner } from '../lib/confirm-banner';
+import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
+import { usePageTitle } from '../lib/use-page-title';
+import { zodValidate } from '../lib/zod-form';
+
+interface LoginSearch {
+  confirmed?: boolean;
+  message?: string;
+  error?: string;
+}
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    confirmed: search.confirmed === true || search.confirmed === 'true' ? true : undefined,
+    message: typeof search.message === 'string' ? search.message : undefined,
+    error: typeof search.error === 'string' ? search.error : undefined,
+  }),
+  component: LoginPage,
+});
+
+/** Login page URL error codes (accounts spec §8): toast title and text. */
+const URL_ERRORS: Record<string, { title: string; message: string }> = {
+  session_invalid: { title: 'Session Error', message: 'Your session is invalid. Please log in again.' },
+  no_session: { title: 'Authentication Required', message: 'Please log in to continue.' },
+  invalid_role: {
+    title: 'Account Setup Required',
+    message: 'Your account role is not properly configured. Please contact support.',
+  },
+  confirmation_failed: { title: MSG.confirmationFailedTitle, message: MSG.confirmationFailed },
+  timeout: { title: 'Request Timeout', message: 'The confirmation process timed out. Please try logging in.' },
+  retry: { title: 'Please Try Again', message: 'There was an issue with your session. Please log in again.' },
+};
+
+function bannerTextFor(code: string): string {
+  return ['timeout', 'retry', 'session_invalid'].includes(code)
+    ? 'Please try logging in again.'
+    : 'Please check your credentials and try again.';
+}
+
+function LoginPage() {
+  usePageTitle('Log in');
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const { user, authState, isLoading } = useAuth();
+  const [serverError, setServerError] = useState<ErrorInfo | null>(null);
+  const loggingIn = useRef(false);
+  const announced = useRef(false);
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: zodValidate(loginInput),
+    validateInputOnBlur: true,
+  });
+
+  const login = trpc.auth.login.useMutation();
+
+  // Toasts from the query string (accounts spec §8), once.
+  useEffect(() => {
+    if (announced.current) return;
+    announced.current = true;
+    if (search.confirmed) {
+      notifications.show({ color: 'green', title: MSG.emailConfirmedTitle, message: MSG.emailConfirmed });
+    }
+    if (search.message === 'password_updated') {
+      notifications.show({
+        color: 'green',
+        title: 'Password updated!',
+        message: 'You can now log in with your new password.',
+      });
+    }
+    if (search.error) {
+      const known = URL_ERRORS[search.error];
+      notifications.show({
+        color: 'red',
+        title: known?.title ?? 'Error',
+        message: known?.message ?? 'An unknown error occurred. Please try again.',
+      });
+    }
+  }, [search.confirmed, search.message, search.error]);
+
+  // Already signed in with a confirmed email: on to the dashboard after about a second.
+  const alreadySignedIn = !loggingIn.current && user?.isVerified === true && authState !== 'unregistered';
+  useEffect(() => {
+    if (!alreadySignedIn) return;
+    const timer = setTimeout(() => void navigate({ to: '/dashboard' }), 1000);
+    return () => clearTimeout(timer);
+  }, [alreadySignedIn, navigate]);
+
+  async function onSubmit(values: typeof form.values) {
+    setServerError(null);
+    loggingIn.current = true;
+    try {
+      await login.mutateAsync({ email: values.email, password: values.password });
+    } catch (err) {
+      loggingIn.current = false;
+      const info = errorInfo(err);
+      if (info.fieldErrors) {
+        form.setErrors(info.fieldErrors);
+      }
+      if (info.message === MSG.emailNotConfirmedLogin) confirmBanner.raiseFromLogin();
+      setServerError(info);
+      return;
+    }
+    confirmBanner.reset();
+    // A new session: forget whatever the previous one cached, then load who we are now.
+    queryClient.removeQueries({ predicate: (q) => q.getObserversCount() === 0 });
+    await utils.auth.me.invalidate();
+    await navigate({ to: '/dashboard' });
+  }
+
+  if (isLoading) return <FullPageLoader label="Loading..." />;
+  if (alreadySignedIn) return <FullPageLoader label="You're already logged in. Taking you to your dashboard..." />;
+
+  const urlError = search.error ? bannerTextFor(search.error) : null;
+  const unconfirmed = serverError?.message === MSG.emailNotConfirmedLogin;
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Log in to manage your slots and appointments.">
+      <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          {urlError && !serverError && (
+            <Alert color="red" variant="light" role="alert">
+              {urlError}
+            </Alert>
+          )}
+          {serverError && (
+            <Alert color="red" variant="light" title={serverError.title} role="alert">
+              <Text size="sm">{serverError.message}</Text>
+              {unconfirmed && (
+                <Anchor
+                  component={Link}
+                  to="/check-email"
+                  state={{ email: form.values.email.trim().toLowerCase() }}
+                  size="sm"
+                  mt={6}
+                  display="inline-block"
+                >
+                  Resend the confirmation email
+                </Anchor>
+              )}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor href="/forgot-password" size="sm">
+              Reset password
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={login.isPending}>
+            Log In
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            Don&apos;t have an account?{' '}
+            <Anchor component={Link} to="/register" fw={600}>
+              Sign up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { OpeningHours } from './opening-hours';
+import { dateChoices, endTimeChoices, startTimeChoices } from './slot-rules';
+
+const WEEKDAYS_9_5: OpeningHours = {
+  monday: { open: '09:00', close: '17:00' },
+  tuesday: { open: '09:00', close: '17:00' },
+  wednesday: { open: '09:00', close: '17:00' },
+  thursday: { open: '09:00', close: '17:00' },
+  friday: { open: '09:00', close: '17:00' },
+};
+const tz = 'Europe/London';
+
+describe('slot form choices', () => {
+  it('offers half-hour starts from the next half hour today up to 30 minutes before closing', () => {
+    const now = new Date('2026-11-20T15:10:00Z'); // Friday 15:10 in London
+    expect(startTimeChoices('2026-11-20', WEEKDAYS_9_5, tz, now)).toEqual(['15:30', '16:00', '16:30']);
+    expect(startTimeChoices('2026-11-23', WEEKDAYS_9_5, tz, now)[0]).toBe('09:00');
+    expect(startTimeChoices('2026-11-23', WEEKDAYS_9_5, tz, now).at(-1)).toBe('16:30');
+  });
+
+  it('treats exactly-on-the-half-hour now as started: the next choice is the following half hour', () => {
+    const now = new Date('2026-11-20T10:00:00Z');
+    expect(startTimeChoices('2026-11-20', WEEKDAYS_9_5, tz, now)[0]).toBe('10:30');
+  });
+
+  it('offers ends from start + 30 minutes to closing, 17:00 when the day has no hours', () => {
+    expect(endTimeChoices('2026-11-23', '15:30', WEEKDAYS_9_5)).toEqual(['16:00', '16:30', '17:00']);
+    expect(endTimeChoices('2026-11-23', '16:00', {})).toEqual(['16:30', '17:00']);
+  });
+
+  it('uses 09:00-17:00 when no hours are known', () => {
+    const now = new Date('2026-11-21T06:00:00Z');
+    const starts = startTimeChoices('2026-11-21', {}, tz, now);
+    expect([starts[0], starts.at(-1)]).toEqual(['09:00', '16:30']);
+  });
+
+  it('starts the 4 dates today, or tomorrow once nothing is left today, leaving closed days out', () => {
+    expect(dateChoices(WEEKDAYS_9_5, tz, new Date('2026-11-17T10:00:00Z'))).toEqual([
+      '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20',
+    ]);
+    // Tuesday 16:40: the last start (16:30) has gone, so tomorrow first.
+    expect(dateChoices(WEEKDAYS_9_5, tz, new Date('2026-11-17T16:40:00Z'))[0]).toBe('2026-11-18');
+    // Friday evening: the window is Sat-Tue; Sat and Sun are closed.
+    expect(dateChoices(WEEKDAYS_9_5, tz, new Date('2026-11-20T18:00:00Z'))).toEqual(['2026-11-23', '2026-11-24']);
+  });
+
+  it('is empty when the business is closed for the whole window', () => {
+    expect(dateChoices({ monday: { open: '09:00', close: '17:00' } }, tz, new Date('2026-11-17T10:00:00Z'))).toEqual([]);
+  });
+
+  it('computes "today" in the business zone, not UTC', () => {
+    // 23:30 UTC on Monday is already Tuesday 08:30 in Tokyo.
+    const now = new Date('2026-11-16T23:30:00Z');
+    expect(dateChoices(WEEKDAYS_9_5, 'Asia/Tokyo', now)[0]).toBe('2026-11-17');
+    expect(startTimeChoices('2026-11-17', WEEKDAYS_9_5, 'Asia/Tokyo', now)[0]).toBe('09:00');
+  });
+});

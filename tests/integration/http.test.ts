@@ -1,0 +1,190 @@
+/**
+ * The HTTP surface: /healthz, the cookie session through real requests, the Origin check, error
+ * bodies that never leak internals, and live updates across two server instances on one database
+ * (request made through one, the event seen through the other's SSE stream).
+ */
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { EventSource } from 'eventsource';
+import type { FastifyInstance } from 'fastify';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../server/app';
+import { openDatabase, type Database } from '../../server/db/client';
+import type { BookingEventHub } from '../../server/realtime/booking-events';
+import type { AppDeps } from '../../server/trpc/context';
+import type { AppRouter } from '../../server/trpc/router';
+import { createBusiness, createSlot, createUser, TEST_PASSWORD } from '../factories/index';
+import { createTestDatabase, createTestDeps, silentLogger, testClock, type TestDatabase } from '../setup/test-database';
+
+const clock = testClock(new Date('2026-11-21T10:00:00Z'));
+let tdb: TestDatabase;
+let second: Database | null = null;
+const servers: FastifyInstance[] = [];
+const hubs: BookingEventHub[] = [];
+let deps: AppDeps;
+let urlA: string;
+let urlB: string;
+
+async function startInstance(database: Database): Promise<{ url: string; deps: AppDeps }> {
+  const { deps: d, hub } = await createTestDeps(database, clock.now);
+  hubs.push(hub);
+  const app = await buildServer({ deps: d, logger: silentLogger, clientDir: '/nonexistent' });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  servers.push(app);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, deps: d };
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const a = await startInstance(tdb.database);
+  urlA = a.url;
+  deps = a.deps;
+  // On PostgreSQL the second instance has its own connections (as a second process would);
+  // PGlite is single-process, so there it shares the database but has its own hub and server.
+  if (tdb.url) second = await openDatabase({ url: tdb.url, max: 3 });
+  urlB = (await startInstance(second ?? tdb.database)).url;
+});
+
+afterAll(async () => {
+  for (const s of servers) await s.close();
+  for (const h of hubs) await h.stop();
+  await second?.close();
+  await tdb.close();
+});
+
+/** A tRPC HTTP client that keeps the session cookie, like a browser would. */
+function browserClient(baseUrl: string) {
+  let cookie = '';
+  const cookieFetch: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (cookie) headers.set('cookie', cookie);
+    headers.set('origin', baseUrl);
+    const res = await fetch(input, { ...init, headers });
+    const set = res.headers.getSetCookie();
+    for (const c of set) {
+      const [pair] = c.split(';');
+      if (pair?.startsWith('lastslot_session=')) cookie = pair.endsWith('=') ? '' : pair;
+    }
+    return res;
+  };
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url: `${baseUrl}/trpc`,
+          transformer: superjson,
+          EventSource,
+          eventSourceOptions: () => ({ fetch: cookieFetch }),
+        }),
+        false: httpBatchLink({ url: `${baseUrl}/trpc`, transformer: superjson, fetch: cookieFetch }),
+      }),
+    ],
+  });
+  return { client, cookie: () => cookie, setCookie: (c: string) => (cookie = c) };
+}
+
+describe('HTTP', () => {
+  it('reports health with the database', async () => {
+    const res = await fetch(`${urlA}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sets an HttpOnly SameSite=Lax session cookie at login and signs the browser in', async () => {
+    const { user } = await createBusiness(deps.db);
+    const res = await fetch(`${urlA}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: urlA },
+      body: JSON.stringify({ json: { email: user.email, password: TEST_PASSWORD } }),
+    });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^lastslot_session=[a-z0-9]{32};/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const browser = browserClient(urlA);
+    browser.setCookie(setCookie.split(';')[0]!);
+    expect((await browser.client.auth.me.query()).user?.email).toBe(user.email);
+  });
+
+  it('refuses a mutation from another origin and changes nothing', async () => {
+    const { user } = await createBusiness(deps.db);
+    const res = await fetch(`${urlA}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ json: { email: user.email, password: TEST_PASSWORD } }),
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const noOrigin = await fetch(`${urlA}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { email: user.email, password: TEST_PASSWORD } }),
+    });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it('answers bad input with a 400 and the spec message, never internals', async () => {
+    const res = await fetch(`${urlA}/trpc/auth.registerCustomer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: urlA },
+      body: JSON.stringify({ json: { name: 'A', email: 'a@example.test', password: 'short' } }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { json: { message: string; data: Record<string, unknown> } } };
+    expect(body.error.json.message).toBe('Password must be at least 8 characters');
+    expect(body.error.json.data.fieldErrors).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(JSON.stringify(body)).not.toMatch(/stack|at .*\.ts|select |insert /i);
+
+    const garbage = await fetch(`${urlA}/trpc/bookings.request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: urlA },
+      body: '{not json',
+    });
+    expect(garbage.status).toBeGreaterThanOrEqual(400);
+    expect(garbage.status).toBeLessThan(500);
+  });
+
+  it('delivers a booking change made through one instance to a subscriber on the other', async () => {
+    const { user: owner } = await createBusiness(deps.db);
+    const customer = await createUser(deps.db, { role: 'customer' });
+    const slot = await createSlot(deps.db, owner.id, { date: '2026-11-22', startTime: '10:00', endTime: '10:30' });
+
+    const businessOnB = browserClient(urlB);
+    await businessOnB.client.auth.login.mutate({ email: owner.email, password: TEST_PASSWORD });
+    const customerOnA = browserClient(urlA);
+    await customerOnA.client.auth.login.mutate({ email: customer.email, password: TEST_PASSWORD });
+
+    const received: Array<string | null> = [];
+    let onEvent: () => void = () => {};
+    const sub = businessOnB.client.bookings.onChange.subscribe(undefined, {
+      onData: (event) => {
+        received.push(event.data.bookingId);
+        onEvent();
+      },
+    });
+    const waitFor = (pred: () => boolean) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching event; got ${JSON.stringify(received)}`)), 8000);
+        onEvent = () => {
+          if (pred()) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        onEvent();
+      });
+    try {
+      await waitFor(() => received.includes(null)); // the stream is open
+      const { id } = await customerOnA.client.bookings.request.mutate({ slotId: slot.id });
+      await waitFor(() => received.includes(id));
+      const requests = await businessOnB.client.bookings.requests.query();
+      expect(requests.map((r) => r.id)).toContain(id);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+});
