@@ -14,5 +14,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // CI also writes a JSON report that .ci/run sums into its closing line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: process.env.CI ? { json: '.tmp/vitest-report.json' } : undefined,
   },
 });
