@@ -15,7 +15,7 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin of the app, used in email links and the Origin check. */
-  APP_URL: z.url().optional(),
+  APP_URL: optionalString.pipe(z.url().optional()),
   /** PostgreSQL connection string; unset = embedded PGlite under PGLITE_DIR. */
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
@@ -32,6 +32,15 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Production needs a real public https origin and a mail provider (no dev mailbox there). */
+const productionRules = (env: Env): string[] => {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.APP_URL?.startsWith('https://')) problems.push('  APP_URL: required in production, as an https:// URL');
+  if (!env.RESEND_API_KEY) problems.push('  RESEND_API_KEY: required in production (emails are only kept locally without it)');
+  return problems;
+};
+
 /**
  * Parses `source` (default process.env). Throws an Error whose message lists each bad variable
  * and why, so start-up can print it and exit.
@@ -42,6 +51,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
+  const problems = productionRules(result.data);
+  if (problems.length > 0) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
   return result.data;
 }
 

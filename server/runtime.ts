@@ -3,6 +3,7 @@
  * Used by index.ts (the real server) and by tests and tools that need a running instance.
  */
 import type { Logger } from 'pino';
+import { deleteExpiredSessions } from './auth/session';
 import { openDatabase, type Database } from './db/client';
 import { startOutboxDispatcher } from './email/dispatcher';
 import { mailboxTransport, resendTransport } from './email/transports';
@@ -25,6 +26,10 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
   await hub.start();
   const transport = env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : mailboxTransport;
   const dispatcher = startOutboxDispatcher({ db: db.db, transport, from: env.EMAIL_FROM, logger });
+  const sweep = setInterval(() => {
+    deleteExpiredSessions(db.db, new Date()).catch((err) => logger.warn({ err }, 'session sweep failed'));
+  }, 60 * 60_000);
+  sweep.unref();
   const origin = appOrigin(env);
   const deps: AppDeps = {
     db: db.db,
@@ -40,6 +45,7 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
     database: db,
     deps,
     async close() {
+      clearInterval(sweep);
       await dispatcher.stop();
       await hub.stop();
       await db.close();

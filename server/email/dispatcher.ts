@@ -65,7 +65,7 @@ export async function dispatchOutboxOnce(params: {
         .set({
           status: failed ? 'failed' : 'pending',
           lastError: err instanceof Error ? err.message.slice(0, 500) : 'unknown error',
-          nextAttemptAt: new Date(Date.now() + BASE_BACKOFF_MS * 2 ** (attempts - 1)),
+          nextAttemptAt: new Date(now.getTime() + BASE_BACKOFF_MS * 2 ** (attempts - 1)),
         })
         .where(eq(emailOutbox.id, message.id));
     }

@@ -55,8 +55,8 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Maps DomainError to its tRPC code; logs unexpected errors (tRPC 11: next() never throws). */
-const errorMapping = t.middleware(async ({ next, ctx, path, type }) => {
+/** Maps DomainError and input errors to their tRPC code (tRPC 11: next() never throws). */
+const errorMapping = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
@@ -65,9 +65,6 @@ const errorMapping = t.middleware(async ({ next, ctx, path, type }) => {
     }
     if (cause instanceof ZodError) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: cause.issues[0]?.message ?? MSG.generic, cause });
-    }
-    if (result.error.code === 'INTERNAL_SERVER_ERROR') {
-      ctx.logger.error({ err: cause ?? result.error, path, type }, 'procedure failed');
     }
   }
   return result;

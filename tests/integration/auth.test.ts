@@ -164,6 +164,13 @@ describe('business sign-up', () => {
     expect((await errorOf(anon.auth.registerBusiness(businessInput('o3@example.test', 'bad slug!')))).message).toBe(MSG.usernameChars);
   });
 
+  it('answers a taken slug the same whether or not the email is registered', async () => {
+    const anon = await callerFor(deps, null);
+    const registered = await errorOf(anon.auth.registerBusiness(businessInput('bea@example.test', 'bea-cuts')));
+    const fresh = await errorOf(anon.auth.registerBusiness(businessInput('new-owner@example.test', 'bea-cuts')));
+    expect([registered.code, registered.message]).toEqual([fresh.code, fresh.message]);
+  });
+
   it('a business without a profile is profile_incomplete', async () => {
     const { user } = await createBusiness(deps.db);
     await deps.db.delete(businessProfiles).where(eq(businessProfiles.id, user.id));

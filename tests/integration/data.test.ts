@@ -101,7 +101,7 @@ describe('email outbox', () => {
     expect(await run(t0)).toBe(0); // not due yet: nothing claimed
     expect((await db.select().from(emailOutbox))[0]?.attempts).toBe(1);
     up = true;
-    expect(await run(new Date(Date.now() + 60 * 60_000))).toBe(1);
+    expect(await run(new Date(t0.getTime() + 60 * 60_000))).toBe(1);
     [row] = await db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'sent', providerMessageId: 'id-1', attempts: 2 });
     expect(sent).toEqual(['a@example.test']);
@@ -109,7 +109,8 @@ describe('email outbox', () => {
     up = false;
     await db.delete(emailOutbox);
     await enqueueEmail(db, { to: 'b@example.test', subject: 'Hi', html: 'h', text: 't' }, t0);
-    for (let i = 0; i < MAX_ATTEMPTS; i++) await run(new Date(Date.now() + 365 * 24 * 3600_000));
+    // Each retry is due after the previous backoff; step a day ahead per round.
+    for (let i = 1; i <= MAX_ATTEMPTS; i++) await run(new Date(t0.getTime() + i * 24 * 3600_000));
     [row] = await db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
   });

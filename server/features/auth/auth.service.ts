@@ -69,7 +69,11 @@ export async function registerCustomer(deps: ServiceDeps, input: RegisterCustome
  * Throws CONFLICT 'This username is already taken' (field slug) for a taken or reserved slug.
  */
 export async function registerBusiness(deps: ServiceDeps, input: RegisterBusinessInput): Promise<{ email: string }> {
-  if (isReservedSlug(input.slug)) throw new DomainError('CONFLICT', MSG.usernameTaken, { field: 'slug' });
+  // The slug is checked before anything about the email, so the answer never depends on whether
+  // the email is registered.
+  if (!(await isSlugAvailable(deps, input.slug))) {
+    throw new DomainError('CONFLICT', MSG.usernameTaken, { field: 'slug' });
+  }
   const passwordHash = await hashPassword(input.password);
   try {
     await deps.db.transaction(async (tx) => {

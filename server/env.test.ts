@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { appOrigin, loadEnv } from './env';
+
+describe('environment', () => {
+  it('gives working defaults for a bare local start', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ NODE_ENV: 'development', HOST: '127.0.0.1', PORT: 3000, SEED_DEMO: true });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(appOrigin(env)).toBe('http://localhost:3000');
+  });
+
+  it('treats empty values from a copied .env.example as unset', () => {
+    const env = loadEnv({ APP_URL: '', DATABASE_URL: '', RESEND_API_KEY: '' });
+    expect([env.APP_URL, env.DATABASE_URL, env.RESEND_API_KEY]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('names each bad variable in a clear message', () => {
+    expect(() => loadEnv({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT:[\s\S]*LOG_LEVEL:/);
+  });
+
+  it('requires an https APP_URL and a mail provider in production', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/APP_URL: required in production[\s\S]*RESEND_API_KEY/);
+    expect(loadEnv({ NODE_ENV: 'production', APP_URL: 'https://lastslot.example', RESEND_API_KEY: 're_x' }).NODE_ENV).toBe('production');
+  });
+});
