@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantine-styles';
 import './styles.css';
 
 import { MantineProvider } from '@mantine/core';
@@ -46,7 +45,7 @@ createRoot(root).render(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications limit={3} autoClose={5000} position="top-right" />
+          <Notifications limit={3} autoClose={5000} position="bottom-right" />
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>

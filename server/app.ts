@@ -72,7 +72,7 @@ export async function buildServer({ deps, logger, clientDir = clientDist }: Buil
 
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: clientDir, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
     const accepts = req.headers.accept ?? '';

@@ -1,21 +1,40 @@
 /**
  * The business's pending registration (accounts spec §3): kept in session storage under
  * `pendingRegistration` between /register and /complete-business-profile.
+ *
+ * Checked by hand rather than with the zod schemas: the route guard runs in the first load and
+ * should not pull zod into it. The server validates everything again on submit.
  */
-import { z } from 'zod';
-import { emailSchema, nameSchema, newPasswordSchema } from '../../shared/schemas/auth';
-
 export const PENDING_REGISTRATION_KEY = 'pendingRegistration';
 
-const pendingRegistrationSchema = z.object({
-  email: emailSchema,
-  password: newPasswordSchema,
-  name: nameSchema,
-  role: z.literal('business'),
-  businessName: z.string(),
-  businessSlug: z.string(),
-});
-export type PendingRegistration = z.infer<typeof pendingRegistrationSchema>;
+export interface PendingRegistration {
+  email: string;
+  password: string;
+  name: string;
+  role: 'business';
+  businessName: string;
+  businessSlug: string;
+}
+
+/** The register form's simple email pattern (shared/schemas/auth.ts EMAIL_PATTERN). */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isPendingRegistration(v: unknown): v is PendingRegistration {
+  if (!v || typeof v !== 'object') return false;
+  const r = v as Record<string, unknown>;
+  return (
+    typeof r.email === 'string' &&
+    EMAIL.test(r.email) &&
+    typeof r.password === 'string' &&
+    r.password.length >= 8 &&
+    r.password.length <= 128 &&
+    typeof r.name === 'string' &&
+    r.name.trim() !== '' &&
+    r.role === 'business' &&
+    typeof r.businessName === 'string' &&
+    typeof r.businessSlug === 'string'
+  );
+}
 
 function storage(): Storage | null {
   try {
@@ -30,8 +49,8 @@ export function readPendingRegistration(): PendingRegistration | null {
   const raw = storage()?.getItem(PENDING_REGISTRATION_KEY);
   if (!raw) return null;
   try {
-    const parsed = pendingRegistrationSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isPendingRegistration(parsed) ? parsed : null;
   } catch {
     return null;
   }

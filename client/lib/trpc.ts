@@ -3,15 +3,10 @@
  * rest), the shared QueryClient and helpers to read the server's error texts.
  */
 import { QueryClient } from '@tanstack/react-query';
-import {
-  createTRPCClient,
-  httpBatchLink,
-  httpSubscriptionLink,
-  splitLink,
-  TRPCClientError,
-} from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
+import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/router';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -75,7 +70,8 @@ export interface ErrorInfo {
 
 const CONNECTION_MESSAGE =
   "We're having trouble connecting to our servers. Please check your internet connection and try again.";
-const GENERIC_MESSAGE = 'There was a problem with your request. Please try again or contact support if the issue persists.';
+const GENERIC_MESSAGE =
+  'There was a problem with your request. Please try again or contact support if the issue persists.';
 
 /** Reads title, message, field and field errors from a TRPCClientError (or anything thrown). */
 export function errorInfo(err: unknown): ErrorInfo {
@@ -97,3 +93,5 @@ export function errorInfo(err: unknown): ErrorInfo {
   if (err instanceof Error && err.message) return { message: err.message };
   return { message: 'An unexpected error occurred' };
 }
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -43,7 +43,16 @@ function CheckEmailPage() {
       <Stack gap="md">
         <Center>
           <ThemeIcon size={64} radius="xl" variant="light" aria-hidden="true">
-            <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              width="32"
+              height="32"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <rect x="3" y="5" width="18" height="14" rx="2" />
               <path d="M3 7l9 6 9-6" />
             </svg>
@@ -73,7 +82,7 @@ function CheckEmailPage() {
             Log in
           </Anchor>
         </Text>
-        {import.meta.env.DEV || !import.meta.env.PROD || showDevHint() ? (
+        {import.meta.env.DEV || showDevHint() ? (
           <Text size="xs" ta="center" c="dimmed">
             Running locally?{' '}
             <Anchor component={Link} to="/dev/mailbox" size="xs">

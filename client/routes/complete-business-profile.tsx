@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Divider,
@@ -129,13 +130,15 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
     remember({ slug: value });
   }
 
-  const slugError =
-    form.errors.slug ?? (slug.state === 'taken' || slug.state === 'invalid' ? slug.message : null);
+  const slugError = form.errors.slug ?? (slug.state === 'taken' || slug.state === 'invalid' ? slug.message : null);
 
   async function onSubmit(values: ProfileValues) {
     setFormError(null);
     if (slug.state !== 'valid') {
-      form.setFieldError('slug', slug.state === 'checking' ? 'Please wait while we check this username' : MSG.usernameInvalidOrTaken);
+      form.setFieldError(
+        'slug',
+        slug.state === 'checking' ? 'Please wait while we check this username' : MSG.usernameInvalidOrTaken,
+      );
       return;
     }
     const parsed = businessProfileFields.parse(values);
@@ -166,7 +169,11 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
         for (const [key, text] of Object.entries(info.fieldErrors)) form.setFieldError(key, text);
       }
       setFormError(info.message || MSG.profileCompleteFailed);
-      notifications.show({ color: 'red', title: info.title ?? 'Error', message: info.message || MSG.profileCompleteFailed });
+      notifications.show({
+        color: 'red',
+        title: info.title ?? 'Error',
+        message: info.message || MSG.profileCompleteFailed,
+      });
     }
   }
 
@@ -187,7 +194,11 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
           <Text span fw={600} c="dark">
             {pending.email}
           </Text>{' '}
-          (<Link to="/register">change</Link>).
+          (
+          <Anchor component={Link} to="/register" size="sm">
+            change
+          </Anchor>
+          ).
         </>
       }
     >
@@ -276,7 +287,7 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
                       whiteSpace: 'nowrap',
                       overflow: 'hidden',
                       textOverflow: 'ellipsis',
-                      maxWidth: '55%',
+                      maxWidth: '50%',
                       flexShrink: 1,
                     }}
                   >
@@ -293,7 +304,10 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
             </Text>
           </Section>
 
-          <Section title="Opening hours" description="Customers see these hours; slots can only be added while you are open.">
+          <Section
+            title="Opening hours"
+            description="Customers see these hours; slots can only be added while you are open."
+          >
             <ScheduleEditor
               value={form.values.schedule}
               onChange={(schedule) => form.setFieldValue('schedule', schedule)}

@@ -18,12 +18,11 @@ function LandingPage() {
     <Box>
       <Box
         style={{
-          background:
-            'linear-gradient(180deg, var(--mantine-color-brand-0) 0%, var(--mantine-color-gray-0) 100%)',
+          background: 'linear-gradient(180deg, var(--mantine-color-brand-0) 0%, var(--mantine-color-gray-0) 100%)',
         }}
       >
         <Container size="lg" py={{ base: 48, sm: 88 }}>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
             <Stack gap="lg" justify="center">
               <Badge variant="light" size="lg" w="fit-content">
                 Free for businesses during launch
@@ -32,8 +31,8 @@ function LandingPage() {
                 Fill your last-minute appointment slots
               </Title>
               <Text size="lg" c="dimmed" maw={520}>
-                Hair, beauty, massage, wellness and fitness businesses publish short-notice and cancelled
-                slots; customers request them from one simple booking page.
+                Hair, beauty, massage, wellness and fitness businesses publish short-notice and cancelled slots;
+                customers request them from one simple booking page.
               </Text>
               <Group gap="sm">
                 <Button size="md" component={Link} to="/register">
@@ -88,7 +87,9 @@ function SampleSlotCard() {
             Studio Nine Hair · 2:30 pm - 3:30 pm
           </Text>
         </div>
-        <Badge color="brand">Available</Badge>
+        <Badge color="brand" style={{ flexShrink: 0 }}>
+          Available
+        </Badge>
       </Group>
       <Button fullWidth mt="lg" tabIndex={-1}>
         Request

@@ -189,4 +189,3 @@ function LoginPage() {
     </AuthCard>
   );
 }
-

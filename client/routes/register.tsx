@@ -115,8 +115,18 @@ function RegisterPage() {
             onChange={(v) => setRole(v === 'customer' ? 'customer' : 'business')}
           >
             <Group mt={8} gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-              <RoleOption value="business" label="Business" description="Publish slots, accept bookings" active={role === 'business'} />
-              <RoleOption value="customer" label="Customer" description="Book from a business's link" active={role === 'customer'} />
+              <RoleOption
+                value="business"
+                label="Business"
+                description="Publish slots, accept bookings"
+                active={role === 'business'}
+              />
+              <RoleOption
+                value="customer"
+                label="Customer"
+                description="Book from a business's link"
+                active={role === 'customer'}
+              />
             </Group>
           </Radio.Group>
           {role === 'customer' && (

@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Group,
-  Menu,
-  Text,
-
-} from '@mantine/core';
+import { Alert, Anchor, AppShell, Box, Burger, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { confirmBanner, useConfirmBanner } from '../../lib/confirm-banner';
 import { useAuth } from '../auth/use-auth';
 import { Logo } from './logo';
@@ -26,6 +14,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // Re-render on navigation so the header always reflects the current page and session.
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const onDashboard = pathname.startsWith('/dashboard');
+  useEffect(() => menu.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <AppShell header={{ height: 64 }} padding={0}>
@@ -38,7 +27,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
               {user ? (
                 <>
                   <Text size="sm" c="dimmed" truncate maw={260}>
-                    Welcome, <Text span fw={600} c="dark">{user.name}</Text>
+                    Welcome,{' '}
+                    <Text span fw={600} c="dark">
+                      {user.name}
+                    </Text>
                   </Text>
                   {!onDashboard && (
                     <Button component={Link} to="/dashboard" variant="subtle">
@@ -60,36 +52,53 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 </>
               )}
             </Group>
-            {/* Phone */}
-            <Box hiddenFrom="sm">
-              <Menu opened={menuOpen} onChange={(o) => (o ? menu.open() : menu.close())} position="bottom-end" width={220}>
-                <Menu.Target>
-                  <Burger opened={menuOpen} size="sm" aria-label={menuOpen ? 'Close menu' : 'Open menu'} />
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {user ? (
-                    <>
-                      <Menu.Label>Welcome, {user.name}</Menu.Label>
-                      <Menu.Item component={Link} to="/dashboard">
-                        Dashboard
-                      </Menu.Item>
-                      <Menu.Item onClick={() => void logout()}>Logout</Menu.Item>
-                    </>
-                  ) : (
-                    <>
-                      <Menu.Item component={Link} to="/login">
-                        Login
-                      </Menu.Item>
-                      <Menu.Item component={Link} to="/register">
-                        Sign Up
-                      </Menu.Item>
-                    </>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
-            </Box>
+            {/* Phone: a burger opening a simple panel (no popover machinery in the first load) */}
+            <Burger
+              hiddenFrom="sm"
+              opened={menuOpen}
+              onClick={menu.toggle}
+              size="sm"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+            />
           </Group>
         </Container>
+        {menuOpen && (
+          <Paper
+            id="mobile-menu"
+            hiddenFrom="sm"
+            shadow="md"
+            radius={0}
+            p="sm"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+          >
+            <Stack gap={4} onClick={menu.close}>
+              {user ? (
+                <>
+                  <Text size="sm" c="dimmed" px="sm" py={4} truncate>
+                    Welcome, {user.name}
+                  </Text>
+                  <Button component={Link} to="/dashboard" variant="subtle" justify="flex-start">
+                    Dashboard
+                  </Button>
+                  <Button variant="subtle" justify="flex-start" onClick={() => void logout()}>
+                    Logout
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button component={Link} to="/login" variant="subtle" justify="flex-start">
+                    Login
+                  </Button>
+                  <Button component={Link} to="/register" justify="center">
+                    Sign Up
+                  </Button>
+                </>
+              )}
+            </Stack>
+          </Paper>
+        )}
       </AppShell.Header>
 
       <AppShell.Main>
@@ -138,4 +147,3 @@ function ConfirmEmailBanner() {
     </Container>
   );
 }
-

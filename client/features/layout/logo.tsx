@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
 export function LogoMark({ size = 30 }: { size?: number }) {
@@ -7,7 +7,14 @@ export function LogoMark({ size = 30 }: { size?: number }) {
       <rect width="32" height="32" rx="8" fill="var(--mantine-color-brand-7)" />
       <rect x="7" y="9" width="18" height="16" rx="2.5" fill="none" stroke="#fff" strokeWidth="2.4" />
       <path d="M7 14h18M12 6.5v5M20 6.5v5" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-      <path d="M12.5 19.5l2.5 2.3 4.8-4.8" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M12.5 19.5l2.5 2.3 4.8-4.8"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -15,11 +22,17 @@ export function LogoMark({ size = 30 }: { size?: number }) {
 /** The header logo: links home. */
 export function Logo() {
   return (
-    <Group component={Link} to="/" gap={8} wrap="nowrap" style={{ textDecoration: 'none', color: 'inherit' }} aria-label="LastSlot home">
+    <Anchor
+      component={Link}
+      to="/"
+      underline="never"
+      aria-label="LastSlot home"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}
+    >
       <LogoMark />
-      <Text fw={800} fz={20} c="dark.8" style={{ letterSpacing: '-0.02em' }}>
+      <Text span fw={800} fz={20} c="dark.8" style={{ letterSpacing: '-0.02em' }}>
         LastSlot
       </Text>
-    </Group>
+    </Anchor>
   );
 }

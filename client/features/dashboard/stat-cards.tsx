@@ -1,0 +1,32 @@
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+
+export interface Stat {
+  label: string;
+  value: number;
+  color?: string;
+}
+
+/** The dashboards' count cards. */
+export function StatCards({ stats, cols }: { stats: Stat[]; cols: { base: number; sm?: number; md?: number } }) {
+  return (
+    <SimpleGrid cols={cols} spacing={{ base: 'xs', sm: 'md' }} className="stat-grid">
+      {stats.map((s) => (
+        <Paper
+          key={s.label}
+          withBorder
+          p={{ base: 'sm', sm: 'md' }}
+          radius="lg"
+          aria-label={`${s.label}: ${s.value}`}
+          role="group"
+        >
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.04em' }}>
+            {s.label}
+          </Text>
+          <Text fz={{ base: 24, sm: 30 }} fw={800} c={s.color ?? 'dark.8'} lh={1.2} mt={4}>
+            {s.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
