@@ -4,7 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', '.tmp/', 'test-results/', 'playwright-report/', 'client/routeTree.gen.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      '.tmp/',
+      'test-results/',
+      'playwright-report/',
+      'client/routeTree.gen.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -25,7 +25,11 @@ export interface BuildServerOptions {
 }
 
 /** Builds (does not start) the HTTP server. */
-export async function buildServer({ deps, logger, clientDir = clientDist }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({
+  deps,
+  logger,
+  clientDir = clientDist,
+}: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     routerOptions: { maxParamLength: 5000 },
@@ -55,7 +59,8 @@ export async function buildServer({ deps, logger, clientDir = clientDist }: Buil
       router: appRouter,
       createContext: createFastifyContextFactory(deps),
       onError({ error, path: procedure }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, procedure }, 'tRPC error');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          logger.error({ err: error.cause ?? error, procedure }, 'tRPC error');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -20,6 +20,8 @@ describe('environment', () => {
 
   it('requires an https APP_URL and a mail provider in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/APP_URL: required in production[\s\S]*RESEND_API_KEY/);
-    expect(loadEnv({ NODE_ENV: 'production', APP_URL: 'https://lastslot.example', RESEND_API_KEY: 're_x' }).NODE_ENV).toBe('production');
+    expect(
+      loadEnv({ NODE_ENV: 'production', APP_URL: 'https://lastslot.example', RESEND_API_KEY: 're_x' }).NODE_ENV,
+    ).toBe('production');
   });
 });

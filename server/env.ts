@@ -37,7 +37,8 @@ const productionRules = (env: Env): string[] => {
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if (!env.APP_URL?.startsWith('https://')) problems.push('  APP_URL: required in production, as an https:// URL');
-  if (!env.RESEND_API_KEY) problems.push('  RESEND_API_KEY: required in production (emails are only kept locally without it)');
+  if (!env.RESEND_API_KEY)
+    problems.push('  RESEND_API_KEY: required in production (emails are only kept locally without it)');
   return problems;
 };
 

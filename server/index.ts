@@ -20,8 +20,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(env.LOG_LEVEL, process.stdout.isTTY && env.NODE_ENV !== 'production');
   const runtime = await startRuntime(env, logger);
-  const seeded =
-    env.NODE_ENV === 'development' && env.SEED_DEMO ? await seedDemoIfEmpty(runtime.deps.db) : false;
+  const seeded = env.NODE_ENV === 'development' && env.SEED_DEMO ? await seedDemoIfEmpty(runtime.deps.db) : false;
   const app = await buildServer({ deps: runtime.deps, logger });
   await app.listen({ host: env.HOST, port: env.PORT });
 

@@ -20,7 +20,8 @@ export interface Runtime {
 /** Opens and migrates the database and starts the background parts. */
 export async function startRuntime(env: Env, logger: Logger, database?: Database): Promise<Runtime> {
   const db =
-    database ?? (await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR }));
+    database ??
+    (await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR }));
   await db.migrate();
   const hub = new BookingEventHub(db, logger);
   await hub.start();

@@ -28,8 +28,7 @@ export const MSG = {
     'An account with the email you entered already exists. Please use a different email, try logging in, or restarting the signup process above.',
   // A §8 sign-in / sign-up
   invalidCredentialsTitle: 'Invalid Credentials',
-  invalidCredentials:
-    'The email or password you entered is incorrect. Please check your details and try again.',
+  invalidCredentials: 'The email or password you entered is incorrect. Please check your details and try again.',
   loginInvalid: 'Invalid email or password',
   emailNotConfirmedLogin: 'Please confirm your email address before logging in',
   emailNotConfirmed:
@@ -38,8 +37,7 @@ export const MSG = {
   accountExists:
     'An account with this email already exists. Please try logging in instead, or use a different email address.',
   tooManyAttempts: "You've made too many login attempts. Please wait a few minutes before trying again.",
-  connection:
-    "We're having trouble connecting to our servers. Please check your internet connection and try again.",
+  connection: "We're having trouble connecting to our servers. Please check your internet connection and try again.",
   generic: 'There was a problem with your request. Please try again or contact support if the issue persists.',
   unexpected: 'An unexpected error occurred',
   welcomeTitle: 'Welcome!',

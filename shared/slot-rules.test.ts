@@ -37,7 +37,10 @@ describe('slot form choices', () => {
 
   it('starts the 4 dates today, or tomorrow once nothing is left today, leaving closed days out', () => {
     expect(dateChoices(WEEKDAYS_9_5, tz, new Date('2026-11-17T10:00:00Z'))).toEqual([
-      '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
     ]);
     // Tuesday 16:40: the last start (16:30) has gone, so tomorrow first.
     expect(dateChoices(WEEKDAYS_9_5, tz, new Date('2026-11-17T16:40:00Z'))[0]).toBe('2026-11-18');
@@ -46,7 +49,9 @@ describe('slot form choices', () => {
   });
 
   it('is empty when the business is closed for the whole window', () => {
-    expect(dateChoices({ monday: { open: '09:00', close: '17:00' } }, tz, new Date('2026-11-17T10:00:00Z'))).toEqual([]);
+    expect(dateChoices({ monday: { open: '09:00', close: '17:00' } }, tz, new Date('2026-11-17T10:00:00Z'))).toEqual(
+      [],
+    );
   });
 
   it('computes "today" in the business zone, not UTC', () => {

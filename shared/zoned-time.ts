@@ -35,7 +35,9 @@ export function addDaysToDate(date: string, days: number): string {
 }
 
 /** Lowercase English weekday name of a 'YYYY-MM-DD' date. */
-export function weekdayOf(date: string): 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday' {
+export function weekdayOf(
+  date: string,
+): 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday' {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const names = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
   return names[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!;

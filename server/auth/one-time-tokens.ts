@@ -24,13 +24,7 @@ export async function issueOneTimeToken(
   await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeTokens.userId, userId),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-      ),
-    );
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
   const token = generateToken();
   await db.insert(oneTimeTokens).values({
     userId,
@@ -56,11 +50,7 @@ export async function consumeOneTimeToken(
   params: { token: string; purpose: TokenPurpose; now: Date },
 ): Promise<ConsumeResult> {
   const tokenHash = hashToken(params.token);
-  const [row] = await db
-    .select()
-    .from(oneTimeTokens)
-    .where(eq(oneTimeTokens.tokenHash, tokenHash))
-    .limit(1);
+  const [row] = await db.select().from(oneTimeTokens).where(eq(oneTimeTokens.tokenHash, tokenHash)).limit(1);
   if (!row) return { ok: false, reason: 'invalid' };
   if (row.purpose !== params.purpose) return { ok: false, reason: 'wrong_purpose' };
   if (row.usedAt) return { ok: false, reason: 'used' };

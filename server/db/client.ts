@@ -24,10 +24,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export interface Database {
   db: Db;
@@ -132,7 +129,8 @@ export function pgErrorCode(err: unknown): string | undefined {
 export function pgConstraint(err: unknown): string | undefined {
   let cur: unknown = err;
   for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
-    const c = (cur as { constraint_name?: unknown; constraint?: unknown }).constraint_name ??
+    const c =
+      (cur as { constraint_name?: unknown; constraint?: unknown }).constraint_name ??
       (cur as { constraint?: unknown }).constraint;
     if (typeof c === 'string') return c;
     cur = (cur as { cause?: unknown }).cause;

@@ -5,7 +5,10 @@ import { openDatabase } from './client';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
-const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR });
+const database = await openDatabase({
+  url: env.DATABASE_URL,
+  pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR,
+});
 await database.migrate();
 await database.close();
 console.log(`Migrations applied (${database.kind}).`);

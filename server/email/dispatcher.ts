@@ -38,7 +38,12 @@ export async function dispatchOutboxOnce(params: {
     await tx
       .update(emailOutbox)
       .set({ nextAttemptAt: new Date(now.getTime() + 5 * 60_000), attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(inArray(emailOutbox.id, due.map((m) => m.id)));
+      .where(
+        inArray(
+          emailOutbox.id,
+          due.map((m) => m.id),
+        ),
+      );
     return due;
   });
   let sent = 0;

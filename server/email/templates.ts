@@ -21,7 +21,12 @@ function plain(paragraphs: string[], action?: { label: string; url: string }): s
   return [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', 'LastSlot'].join('\n\n');
 }
 
-function message(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): EmailMessage {
+function message(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): EmailMessage {
   return { to, subject, html: layout(subject, paragraphs, action), text: plain(paragraphs, action) };
 }
 
@@ -30,7 +35,10 @@ export function confirmationEmail(to: string, name: string, link: string): Email
   return message(
     to,
     'Confirm your email for LastSlot',
-    [`Hi ${name},`, 'Please confirm your email address to finish setting up your LastSlot account. The link is valid for 24 hours.'],
+    [
+      `Hi ${name},`,
+      'Please confirm your email address to finish setting up your LastSlot account. The link is valid for 24 hours.',
+    ],
     { label: 'Confirm my email', url: link },
   );
 }
@@ -59,7 +67,12 @@ function when(slot: SlotSummary): string {
 }
 
 /** To the business: a customer requested one of its slots. */
-export function bookingRequestedEmail(to: string, customerName: string, slot: SlotSummary, dashboardUrl: string): EmailMessage {
+export function bookingRequestedEmail(
+  to: string,
+  customerName: string,
+  slot: SlotSummary,
+  dashboardUrl: string,
+): EmailMessage {
   return message(
     to,
     'New booking request',
@@ -69,7 +82,12 @@ export function bookingRequestedEmail(to: string, customerName: string, slot: Sl
 }
 
 /** To the customer: the business confirmed the request. */
-export function bookingConfirmedEmail(to: string, businessName: string, slot: SlotSummary, dashboardUrl: string): EmailMessage {
+export function bookingConfirmedEmail(
+  to: string,
+  businessName: string,
+  slot: SlotSummary,
+  dashboardUrl: string,
+): EmailMessage {
   return message(
     to,
     `Booking confirmed: ${businessName}`,
@@ -79,11 +97,19 @@ export function bookingConfirmedEmail(to: string, businessName: string, slot: Sl
 }
 
 /** To the customer: the business declined the request. */
-export function bookingDeclinedEmail(to: string, businessName: string, slot: SlotSummary, pageUrl: string): EmailMessage {
+export function bookingDeclinedEmail(
+  to: string,
+  businessName: string,
+  slot: SlotSummary,
+  pageUrl: string,
+): EmailMessage {
   return message(
     to,
     `Booking request declined: ${businessName}`,
-    [`Unfortunately ${businessName} could not accept your request for ${when(slot)}.`, 'You can request another time from their page.'],
+    [
+      `Unfortunately ${businessName} could not accept your request for ${when(slot)}.`,
+      'You can request another time from their page.',
+    ],
     { label: 'See other times', url: pageUrl },
   );
 }

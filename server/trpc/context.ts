@@ -8,9 +8,10 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { Logger } from 'pino';
 import { SESSION_COOKIE, validateSessionToken, type SessionInfo, type SessionUser } from '../auth/session';
 import type { ServiceDeps } from '../features/context';
+import type { BookingEventHub } from '../realtime/booking-events';
 
 export interface AppDeps extends ServiceDeps {
-  hub: ServiceDeps['hub'] & import('../realtime/booking-events').BookingEventHub;
+  hub: BookingEventHub;
   isProduction: boolean;
   /** Whether session cookies get the Secure flag. */
   secureCookies: boolean;

@@ -84,7 +84,10 @@ const originCheck = t.middleware(({ ctx, type, next }) => {
   if (type === 'mutation' && ctx.request) {
     const { origin, host } = ctx.request;
     if (!origin || !sameOrigin(origin, host, ctx.appOrigin)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'This request was refused. Please reload the page and try again.' });
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: 'This request was refused. Please reload the page and try again.',
+      });
     }
   }
   return next();

@@ -62,7 +62,9 @@ const scheduleDay = z.object({
 });
 
 export const weeklyScheduleSchema = z
-  .object(Object.fromEntries(WEEKDAYS.map((d) => [d, scheduleDay])) as Record<(typeof WEEKDAYS)[number], typeof scheduleDay>)
+  .object(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, scheduleDay])) as Record<(typeof WEEKDAYS)[number], typeof scheduleDay>,
+  )
   .refine((s) => WEEKDAYS.every((d) => !s[d].isActive || s[d].end > s[d].start), {
     message: 'Closing time must be after opening time',
   });

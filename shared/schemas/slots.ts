@@ -6,10 +6,7 @@ import { DATE_PATTERN, END_TIME_PATTERN, TIME_PATTERN, toMinutes } from '../time
 export const createSlotInput = z
   .object({
     date: z.string({ error: MSG.selectDate }).min(1, MSG.selectDate).regex(DATE_PATTERN, MSG.selectDate),
-    startTime: z
-      .string({ error: MSG.selectStart })
-      .min(1, MSG.selectStart)
-      .regex(TIME_PATTERN, MSG.selectStart),
+    startTime: z.string({ error: MSG.selectStart }).min(1, MSG.selectStart).regex(TIME_PATTERN, MSG.selectStart),
     endTime: z.string({ error: MSG.selectEnd }).min(1, MSG.selectEnd).regex(END_TIME_PATTERN, MSG.selectEnd),
     description: z
       .string({ error: MSG.descriptionRequired })

@@ -70,12 +70,16 @@ const businessInput = (email: string, slug: string) => ({
 describe('customer sign-up and confirmation', () => {
   it('creates an unconfirmed account, emails a link that signs the user in once', async () => {
     const anon = await callerFor(deps, null);
-    await expect(anon.auth.registerCustomer({ name: 'Cara', email: '  Cara@Example.TEST ', password: TEST_PASSWORD })).resolves.toEqual({ email: 'cara@example.test' });
+    await expect(
+      anon.auth.registerCustomer({ name: 'Cara', email: '  Cara@Example.TEST ', password: TEST_PASSWORD }),
+    ).resolves.toEqual({ email: 'cara@example.test' });
     const [user] = await deps.db.select().from(users).where(eq(users.email, 'cara@example.test'));
     expect(user).toMatchObject({ role: 'customer', emailVerifiedAt: null });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
 
-    await expect(anon.auth.login({ email: 'cara@example.test', password: TEST_PASSWORD })).rejects.toThrow(MSG.emailNotConfirmedLogin);
+    await expect(anon.auth.login({ email: 'cara@example.test', password: TEST_PASSWORD })).rejects.toThrow(
+      MSG.emailNotConfirmedLogin,
+    );
 
     const mail = await latestEmailTo('cara@example.test');
     expect(mail?.subject).toBe('Confirm your email for LastSlot');
@@ -88,7 +92,10 @@ describe('customer sign-up and confirmation', () => {
     const set = cookies.calls[0];
     expect(set?.kind).toBe('set');
     const me = await (await callerForToken(deps, (set as { token: string }).token)).auth.me();
-    expect(me).toMatchObject({ authState: 'authenticated', user: { email: 'cara@example.test', role: 'customer', isVerified: true, name: 'Cara' } });
+    expect(me).toMatchObject({
+      authState: 'authenticated',
+      user: { email: 'cara@example.test', role: 'customer', isVerified: true, name: 'Cara' },
+    });
 
     const reuse = await errorOf(confirmCaller.auth.confirmEmail({ token }));
     expect(reuse.message).toBe(MSG.confirmationFailed);
@@ -98,16 +105,26 @@ describe('customer sign-up and confirmation', () => {
     const anon = await callerFor(deps, null);
     await anon.auth.registerCustomer({ name: 'Dee', email: 'dee@example.test', password: TEST_PASSWORD });
     clock.advance(1000);
-    await expect(anon.auth.registerCustomer({ name: 'Mallory', email: 'dee@example.test', password: 'another-password' })).resolves.toEqual({ email: 'dee@example.test' });
+    await expect(
+      anon.auth.registerCustomer({ name: 'Mallory', email: 'dee@example.test', password: 'another-password' }),
+    ).resolves.toEqual({ email: 'dee@example.test' });
     expect(await deps.db.select().from(users).where(eq(users.email, 'dee@example.test'))).toHaveLength(1);
     expect((await latestEmailTo('dee@example.test'))?.subject).toBe('Someone tried to sign up with your email');
   });
 
   it('rejects bad input with the spec messages and stores nothing', async () => {
     const anon = await callerFor(deps, null);
-    expect((await errorOf(anon.auth.registerCustomer({ name: ' ', email: 'x@example.test', password: TEST_PASSWORD }))).message).toBe(MSG.fullNameRequired);
-    expect((await errorOf(anon.auth.registerCustomer({ name: 'X', email: 'not-an-email', password: TEST_PASSWORD }))).message).toBe(MSG.validEmail);
-    expect((await errorOf(anon.auth.registerCustomer({ name: 'X', email: 'x@example.test', password: 'short' }))).message).toBe(MSG.passwordMin);
+    expect(
+      (await errorOf(anon.auth.registerCustomer({ name: ' ', email: 'x@example.test', password: TEST_PASSWORD })))
+        .message,
+    ).toBe(MSG.fullNameRequired);
+    expect(
+      (await errorOf(anon.auth.registerCustomer({ name: 'X', email: 'not-an-email', password: TEST_PASSWORD })))
+        .message,
+    ).toBe(MSG.validEmail);
+    expect(
+      (await errorOf(anon.auth.registerCustomer({ name: 'X', email: 'x@example.test', password: 'short' }))).message,
+    ).toBe(MSG.passwordMin);
     expect(await deps.db.select().from(users).where(eq(users.email, 'x@example.test'))).toEqual([]);
   });
 
@@ -160,8 +177,12 @@ describe('business sign-up', () => {
     const reserved = await errorOf(anon.auth.registerBusiness(businessInput('other2@example.test', 'login')));
     expect(reserved.message).toBe(MSG.usernameTaken);
     expect(await deps.db.select().from(users).where(eq(users.email, 'other@example.test'))).toEqual([]);
-    expect((await errorOf(anon.auth.registerBusiness(businessInput('o3@example.test', 'ab')))).message).toBe(MSG.usernameMin);
-    expect((await errorOf(anon.auth.registerBusiness(businessInput('o3@example.test', 'bad slug!')))).message).toBe(MSG.usernameChars);
+    expect((await errorOf(anon.auth.registerBusiness(businessInput('o3@example.test', 'ab')))).message).toBe(
+      MSG.usernameMin,
+    );
+    expect((await errorOf(anon.auth.registerBusiness(businessInput('o3@example.test', 'bad slug!')))).message).toBe(
+      MSG.usernameChars,
+    );
   });
 
   it('answers a taken slug the same whether or not the email is registered', async () => {

@@ -100,9 +100,20 @@ describe('the booking loop', () => {
 
     const mine = await client.bookings.mine();
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ id: bookingId, status: 'confirmed', bucket: 'confirmed', businessName: profile.businessName });
+    expect(mine[0]).toMatchObject({
+      id: bookingId,
+      status: 'confirmed',
+      bucket: 'confirmed',
+      businessName: profile.businessName,
+    });
     const [slot] = await deps.db.select().from(slots).where(eq(slots.id, slotId));
-    expect(slot).toMatchObject({ isBooked: true, customerId: customer.id, customerName: 'Cara Customer', customerEmail: customer.email, addedToSystem: false });
+    expect(slot).toMatchObject({
+      isBooked: true,
+      customerId: customer.id,
+      customerName: 'Cara Customer',
+      customerEmail: customer.email,
+      addedToSystem: false,
+    });
     const listed = await business.slots.listMine();
     expect(listed.find((s) => s.id === slotId)?.category).toBe('booked');
     expect(await business.bookings.requests()).toEqual([]);
@@ -116,7 +127,10 @@ describe('the booking loop', () => {
     const customer = await createUser(deps.db, { role: 'customer' });
     const slot = await createSlot(deps.db, owner.id, { date: '2026-11-22', startTime: '12:00', endTime: '12:30' });
     const { id: bookingId } = await (await callerFor(deps, customer.id)).bookings.request({ slotId: slot.id });
-    await expect((await callerFor(deps, owner.id)).bookings.decline({ bookingId })).resolves.toEqual({ id: bookingId, status: 'cancelled' });
+    await expect((await callerFor(deps, owner.id)).bookings.decline({ bookingId })).resolves.toEqual({
+      id: bookingId,
+      status: 'cancelled',
+    });
     const [row] = await deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row).toMatchObject({ status: 'cancelled', declinedByBusiness: true });
     expect((await (await callerFor(deps, customer.id)).bookings.mine())[0]?.bucket).toBe('declined');
@@ -177,7 +191,9 @@ describe('refusals', () => {
   it('concurrent confirm and decline of one request make exactly one transition', async () => {
     const { user: owner } = await createBusiness(deps.db);
     const slot = await createSlot(deps.db, owner.id, { date: '2026-11-22', startTime: '16:30', endTime: '17:00' });
-    const { id: bookingId } = await (await callerFor(deps, (await createUser(deps.db, { role: 'customer' })).id)).bookings.request({ slotId: slot.id });
+    const { id: bookingId } = await (
+      await callerFor(deps, (await createUser(deps.db, { role: 'customer' })).id)
+    ).bookings.request({ slotId: slot.id });
     const business = await callerFor(deps, owner.id);
     const results = await Promise.allSettled([
       business.bookings.confirm({ bookingId }),
@@ -191,9 +207,17 @@ describe('refusals', () => {
   it('a visitor, an unverified customer and a business cannot request', async () => {
     const { user: owner } = await createBusiness(deps.db);
     const slot = await createSlot(deps.db, owner.id, { date: '2026-11-23', startTime: '10:00', endTime: '10:30' });
-    await expectTrpcError((await callerFor(deps, null)).bookings.request({ slotId: slot.id }), 'UNAUTHORIZED', MSG.loginToBook);
+    await expectTrpcError(
+      (await callerFor(deps, null)).bookings.request({ slotId: slot.id }),
+      'UNAUTHORIZED',
+      MSG.loginToBook,
+    );
     const unverified = await createUser(deps.db, { role: 'customer', verified: false });
-    await expectTrpcError((await callerFor(deps, unverified.id)).bookings.request({ slotId: slot.id }), 'FORBIDDEN', MSG.verifyToBook);
+    await expectTrpcError(
+      (await callerFor(deps, unverified.id)).bookings.request({ slotId: slot.id }),
+      'FORBIDDEN',
+      MSG.verifyToBook,
+    );
     await expectTrpcError((await callerFor(deps, owner.id)).bookings.request({ slotId: slot.id }), 'FORBIDDEN');
     expect(await deps.db.select().from(bookings).where(eq(bookings.slotId, slot.id))).toEqual([]);
   });
@@ -222,11 +246,23 @@ describe('slots.create', () => {
     const { user: owner } = await createBusiness(deps.db);
     const business = await callerFor(deps, owner.id);
     const base = { date: '2026-11-22', startTime: '10:00', endTime: '11:00', description: 'Colour' };
-    await expectTrpcError(business.slots.create({ ...base, description: '  ' }), 'BAD_REQUEST', MSG.descriptionRequired);
+    await expectTrpcError(
+      business.slots.create({ ...base, description: '  ' }),
+      'BAD_REQUEST',
+      MSG.descriptionRequired,
+    );
     await expectTrpcError(business.slots.create({ ...base, endTime: '10:00' }), 'BAD_REQUEST', MSG.endAfterStart);
     await expectTrpcError(business.slots.create({ ...base, date: '' }), 'BAD_REQUEST', MSG.selectDate);
-    await expectTrpcError(business.slots.create({ ...base, date: '2026-11-21', startTime: '09:00', endTime: '09:30' }), 'BAD_REQUEST', MSG.slotPast);
-    await expectTrpcError(business.slots.create({ ...base, startTime: '10:15', endTime: '11:15' }), 'BAD_REQUEST', MSG.selectStart);
+    await expectTrpcError(
+      business.slots.create({ ...base, date: '2026-11-21', startTime: '09:00', endTime: '09:30' }),
+      'BAD_REQUEST',
+      MSG.slotPast,
+    );
+    await expectTrpcError(
+      business.slots.create({ ...base, startTime: '10:15', endTime: '11:15' }),
+      'BAD_REQUEST',
+      MSG.selectStart,
+    );
     await expectTrpcError(business.slots.create({ ...base, endTime: '19:00' }), 'BAD_REQUEST', MSG.selectEnd);
     await business.slots.create(base);
     await expectTrpcError(business.slots.create(base), 'CONFLICT', MSG.slotDuplicate);
@@ -236,7 +272,11 @@ describe('slots.create', () => {
   it('refuses unverified businesses, customers and visitors with the spec messages', async () => {
     const input = { date: '2026-11-22', startTime: '10:00', endTime: '11:00', description: 'Colour' };
     const { user: unverified } = await createBusiness(deps.db, { verified: false });
-    await expectTrpcError((await callerFor(deps, unverified.id)).slots.create(input), 'FORBIDDEN', MSG.verifyToAddSlots);
+    await expectTrpcError(
+      (await callerFor(deps, unverified.id)).slots.create(input),
+      'FORBIDDEN',
+      MSG.verifyToAddSlots,
+    );
     await expectTrpcError((await callerFor(deps, null)).slots.create(input), 'UNAUTHORIZED', MSG.loginToAddSlots);
     const customer = await createUser(deps.db, { role: 'customer' });
     await expectTrpcError((await callerFor(deps, customer.id)).slots.create(input), 'FORBIDDEN');

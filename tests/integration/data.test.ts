@@ -40,28 +40,46 @@ describe('database invariants', () => {
     const slot = await createSlot(db, owner.id, { date: '2026-11-22', startTime: '10:00', endTime: '10:30' });
     await db.insert(bookings).values({ slotId: slot.id, businessId: owner.id, customerId: a.id, status: 'cancelled' });
     await db.insert(bookings).values({ slotId: slot.id, businessId: owner.id, customerId: a.id, status: 'pending' });
-    expect(await codeOf(db.insert(bookings).values({ slotId: slot.id, businessId: owner.id, customerId: b.id, status: 'confirmed' }))).toBe('23505');
+    expect(
+      await codeOf(
+        db.insert(bookings).values({ slotId: slot.id, businessId: owner.id, customerId: b.id, status: 'confirmed' }),
+      ),
+    ).toBe('23505');
   });
 
   it('allows one slot per business per date and start, one like per customer and business', async () => {
     const { user: owner } = await createBusiness(db);
     const c = await createUser(db, { role: 'customer' });
     await createSlot(db, owner.id, { date: '2026-11-22', startTime: '11:00', endTime: '11:30' });
-    expect(await codeOf(createSlot(db, owner.id, { date: '2026-11-22', startTime: '11:00', endTime: '12:00' }))).toBe('23505');
-    expect(await codeOf(createSlot(db, owner.id, { date: '2026-11-22', startTime: '12:00', endTime: '11:30' }))).toBe('23514');
+    expect(await codeOf(createSlot(db, owner.id, { date: '2026-11-22', startTime: '11:00', endTime: '12:00' }))).toBe(
+      '23505',
+    );
+    expect(await codeOf(createSlot(db, owner.id, { date: '2026-11-22', startTime: '12:00', endTime: '11:30' }))).toBe(
+      '23514',
+    );
     await db.insert(customerLikes).values({ customerId: c.id, businessId: owner.id });
     expect(await codeOf(db.insert(customerLikes).values({ customerId: c.id, businessId: owner.id }))).toBe('23505');
   });
 
   it('stores emails lower-cased only', async () => {
-    expect(await codeOf(db.insert(users).values({ email: 'Upper@Example.test', name: 'U', passwordHash: 'x' }))).toBe('23514');
+    expect(await codeOf(db.insert(users).values({ email: 'Upper@Example.test', name: 'U', passwordHash: 'x' }))).toBe(
+      '23514',
+    );
   });
 
   it('keeps archived copies on the booking when its slot and then its business are deleted', async () => {
     const { user: owner, profile } = await createBusiness(db, { name: 'Archive Studio' });
     const c = await createUser(db, { role: 'customer' });
-    const slot = await createSlot(db, owner.id, { date: '2026-11-22', startTime: '13:00', endTime: '14:00', description: 'Massage' });
-    const [booking] = await db.insert(bookings).values({ slotId: slot.id, businessId: owner.id, customerId: c.id, status: 'confirmed' }).returning();
+    const slot = await createSlot(db, owner.id, {
+      date: '2026-11-22',
+      startTime: '13:00',
+      endTime: '14:00',
+      description: 'Massage',
+    });
+    const [booking] = await db
+      .insert(bookings)
+      .values({ slotId: slot.id, businessId: owner.id, customerId: c.id, status: 'confirmed' })
+      .returning();
     await db.delete(slots).where(eq(slots.id, slot.id));
     const [afterSlot] = await db.select().from(bookings).where(eq(bookings.id, booking!.id));
     expect(afterSlot).toMatchObject({
@@ -75,7 +93,11 @@ describe('database invariants', () => {
     });
     await db.delete(businessProfiles).where(eq(businessProfiles.id, owner.id));
     const [afterBusiness] = await db.select().from(bookings).where(eq(bookings.id, booking!.id));
-    expect(afterBusiness).toMatchObject({ businessId: null, archivedBusinessName: 'Archive Studio', status: 'confirmed' });
+    expect(afterBusiness).toMatchObject({
+      businessId: null,
+      archivedBusinessName: 'Archive Studio',
+      status: 'confirmed',
+    });
   });
 });
 
@@ -126,7 +148,9 @@ describe('demo seed', () => {
     try {
       const now = new Date('2026-11-21T12:00:00Z');
       expect(await seedDemoIfEmpty(fresh.database.db, now)).toBe(true);
-      const accounts = await fresh.database.db.select({ email: users.email, verified: users.emailVerifiedAt }).from(users);
+      const accounts = await fresh.database.db
+        .select({ email: users.email, verified: users.emailVerifiedAt })
+        .from(users);
       expect(accounts.map((a) => a.email).sort()).toEqual([DEMO.businessEmail, DEMO.customerEmail]);
       expect(accounts.every((a) => a.verified !== null)).toBe(true);
       const demoSlots = await fresh.database.db.select().from(slots);

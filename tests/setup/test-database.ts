@@ -60,7 +60,10 @@ export function testClock(start: Date) {
 export const silentLogger = pino({ level: 'silent' });
 
 /** App dependencies over `database` with the given clock; the hub is started (LISTEN). */
-export async function createTestDeps(database: Database, now: () => Date): Promise<{ deps: AppDeps; hub: BookingEventHub }> {
+export async function createTestDeps(
+  database: Database,
+  now: () => Date,
+): Promise<{ deps: AppDeps; hub: BookingEventHub }> {
   const hub = new BookingEventHub(database, silentLogger);
   await hub.start();
   const deps: AppDeps = {

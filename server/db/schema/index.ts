@@ -32,17 +32,8 @@ const timestamps = {
 };
 
 export const roleEnum = pgEnum('user_role', ['business', 'customer']);
-export const bookingStatusEnum = pgEnum('booking_status', [
-  'pending',
-  'confirmed',
-  'cancelled',
-  'completed',
-]);
-export const tokenPurposeEnum = pgEnum('token_purpose', [
-  'email_confirmation',
-  'password_reset',
-  'email_change',
-]);
+export const bookingStatusEnum = pgEnum('booking_status', ['pending', 'confirmed', 'cancelled', 'completed']);
+export const tokenPurposeEnum = pgEnum('token_purpose', ['email_confirmation', 'password_reset', 'email_change']);
 export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'failed']);
 
 /** Accounts. `email` is stored lower-cased (enforced by a check). */

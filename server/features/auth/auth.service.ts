@@ -80,7 +80,14 @@ export async function registerBusiness(deps: ServiceDeps, input: RegisterBusines
       const now = deps.now();
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash, role: 'business', name: input.name, createdAt: now, updatedAt: now })
+        .values({
+          email: input.email,
+          passwordHash,
+          role: 'business',
+          name: input.name,
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
       if (!user) return emailExisting(deps, tx, input.email);

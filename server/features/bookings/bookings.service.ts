@@ -191,10 +191,18 @@ export async function decideBooking(
         })
         .where(eq(slots.id, b.slotId));
       if (customer) {
-        await enqueueEmail(tx, bookingConfirmedEmail(customer.email, b.businessName, slot, `${deps.appOrigin}/dashboard`), now);
+        await enqueueEmail(
+          tx,
+          bookingConfirmedEmail(customer.email, b.businessName, slot, `${deps.appOrigin}/dashboard`),
+          now,
+        );
       }
     } else if (customer) {
-      await enqueueEmail(tx, bookingDeclinedEmail(customer.email, b.businessName, slot, `${deps.appOrigin}/${b.slug}`), now);
+      await enqueueEmail(
+        tx,
+        bookingDeclinedEmail(customer.email, b.businessName, slot, `${deps.appOrigin}/${b.slug}`),
+        now,
+      );
     }
     return { id: bookingId, status } as const;
   });
@@ -267,7 +275,16 @@ export async function listCustomerBookings(deps: Pick<ServiceDeps, 'db' | 'now'>
   return rows
     .map((r) => ({
       ...r,
-      ...customerBucket({ status: r.status, declinedByBusiness: r.declinedByBusiness, date: r.date, startTime: r.startTime, timezone: r.timezone }, now),
+      ...customerBucket(
+        {
+          status: r.status,
+          declinedByBusiness: r.declinedByBusiness,
+          date: r.date,
+          startTime: r.startTime,
+          timezone: r.timezone,
+        },
+        now,
+      ),
     }))
     .filter((r) => r.bucket !== null)
     .sort((a, b) => `${b.date} ${b.startTime}`.localeCompare(`${a.date} ${a.startTime}`));

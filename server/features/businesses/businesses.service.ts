@@ -33,7 +33,12 @@ export interface PublicSlot {
  * booked, not started (business zone), no active booking, not declined by the business. Sorted by
  * date then start time.
  */
-export async function requestableSlots(db: DbOrTx, businessId: string, timezone: string, now: Date): Promise<PublicSlot[]> {
+export async function requestableSlots(
+  db: DbOrTx,
+  businessId: string,
+  timezone: string,
+  now: Date,
+): Promise<PublicSlot[]> {
   const today = localNow(timezone, now).date;
   const rows = await db
     .select({

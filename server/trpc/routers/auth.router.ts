@@ -25,10 +25,14 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ({ user: ctx.user, authState: authStateOf(ctx.user) })),
 
   /** Customer sign-up: account created unconfirmed, confirmation emailed. Output { email }. */
-  registerCustomer: publicProcedure.input(registerCustomerInput).mutation(({ ctx, input }) => registerCustomer(ctx, input)),
+  registerCustomer: publicProcedure
+    .input(registerCustomerInput)
+    .mutation(({ ctx, input }) => registerCustomer(ctx, input)),
 
   /** Business sign-up with its completed profile. CONFLICT 'This username is already taken'. */
-  registerBusiness: publicProcedure.input(registerBusinessInput).mutation(({ ctx, input }) => registerBusiness(ctx, input)),
+  registerBusiness: publicProcedure
+    .input(registerBusinessInput)
+    .mutation(({ ctx, input }) => registerBusiness(ctx, input)),
 
   /** Slug availability for onboarding (accounts spec §4 "Slug availability states"). */
   checkSlug: publicProcedure

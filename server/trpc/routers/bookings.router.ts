@@ -16,13 +16,21 @@ import { authedProcedure, businessProcedure, customerProcedure, publicProcedure,
 /** Requesting needs a signed-in, confirmed customer, with the spec's messages (§5 "Booking request"). */
 const requesterProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.loginToBook, cause: new DomainError('UNAUTHORIZED', MSG.loginToBook) });
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: MSG.loginToBook,
+      cause: new DomainError('UNAUTHORIZED', MSG.loginToBook),
+    });
   }
   if (ctx.user.role !== 'customer') {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'Business accounts cannot request appointments.' });
   }
   if (!ctx.user.isVerified) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: MSG.verifyToBook, cause: new DomainError('FORBIDDEN', MSG.verifyToBook) });
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: MSG.verifyToBook,
+      cause: new DomainError('FORBIDDEN', MSG.verifyToBook),
+    });
   }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
@@ -31,13 +39,19 @@ const SESSION_RECHECK_MS = 60_000;
 
 export const bookingsRouter = router({
   /** Customer requests a slot. Output { id }. CONFLICT when the slot is no longer requestable. */
-  request: requesterProcedure.input(requestBookingInput).mutation(({ ctx, input }) => requestBooking(ctx, ctx.user.id, input)),
+  request: requesterProcedure
+    .input(requestBookingInput)
+    .mutation(({ ctx, input }) => requestBooking(ctx, ctx.user.id, input)),
 
   /** Business confirms its pending request (dialog 'Confirm Booking'). */
-  confirm: businessProcedure.input(bookingIdInput).mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, 'confirm')),
+  confirm: businessProcedure
+    .input(bookingIdInput)
+    .mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, 'confirm')),
 
   /** Business declines its pending request (dialog 'Decline'). */
-  decline: businessProcedure.input(bookingIdInput).mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, 'decline')),
+  decline: businessProcedure
+    .input(bookingIdInput)
+    .mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, 'decline')),
 
   /** Business: pending requests, newest first (customer name and email, slot). */
   requests: businessProcedure.query(({ ctx }) => listBusinessRequests(ctx, ctx.user.id)),
@@ -63,7 +77,9 @@ export const bookingsRouter = router({
         controller.signal,
       );
       const recheck = setInterval(async () => {
-        const still = ctx.sessionToken ? await validateSessionToken(ctx.db, ctx.sessionToken, ctx.now()).catch(() => null) : null;
+        const still = ctx.sessionToken
+          ? await validateSessionToken(ctx.db, ctx.sessionToken, ctx.now()).catch(() => null)
+          : null;
         if (!still) controller.abort();
       }, SESSION_RECHECK_MS);
       recheck.unref();

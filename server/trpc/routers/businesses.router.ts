@@ -5,7 +5,9 @@ import { businessProcedure, publicProcedure, router } from '../trpc';
 
 export const businessesRouter = router({
   /** Public page data: business fields and requestable slots. NOT_FOUND 'Business not found'. */
-  bySlug: publicProcedure.input(bySlugInput).query(({ ctx, input }) => getPublicBusiness(ctx.db, input.slug, ctx.now())),
+  bySlug: publicProcedure
+    .input(bySlugInput)
+    .query(({ ctx, input }) => getPublicBusiness(ctx.db, input.slug, ctx.now())),
 
   /** The signed-in business's profile (name, slug, timezone, opening hours, ...). */
   mine: businessProcedure.query(({ ctx }) => getOwnBusiness(ctx.db, ctx.user.id)),
