@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../shared/messages';
+import { refreshMe } from '../features/auth/guards';
 import { FullPageLoader } from '../features/layout/full-page-loader';
 import { confirmBanner } from '../lib/confirm-banner';
 import { trpc } from '../lib/trpc';
@@ -42,8 +43,7 @@ function AuthRedirectPage() {
         }
         setPhase('processing');
         confirmBanner.reset();
-        await utils.auth.me.invalidate();
-        const me = await utils.auth.me.fetch();
+        const me = await refreshMe(utils);
         if (me.authState === 'pending_email') {
           await navigate({ to: '/check-email', replace: true });
           return;

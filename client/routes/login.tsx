@@ -8,6 +8,7 @@ import { MSG } from '../../shared/messages';
 import { loginInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
 import { PasswordField } from '../features/auth/password-field';
+import { refreshMe } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
 import { FullPageLoader } from '../features/layout/full-page-loader';
 import { confirmBanner } from '../lib/confirm-banner';
@@ -119,7 +120,7 @@ function LoginPage() {
     confirmBanner.reset();
     // A new session: forget whatever the previous one cached, then load who we are now.
     queryClient.removeQueries({ predicate: (q) => q.getObserversCount() === 0 });
-    await utils.auth.me.invalidate();
+    await refreshMe(utils);
     await navigate({ to: '/dashboard' });
   }
 

@@ -2,11 +2,21 @@
  * Route guards (accounts spec §2 "Route guards"), run in `beforeLoad` from the cached auth.me.
  */
 import { redirect } from '@tanstack/react-router';
-import type { TrpcUtils } from '../../lib/trpc';
+import { trpcClient, type TrpcUtils } from '../../lib/trpc';
 import { readPendingRegistration } from '../../lib/pending-registration';
 
 async function me(utils: TrpcUtils) {
   return utils.auth.me.fetch(undefined, { staleTime: 30_000 });
+}
+
+/**
+ * Asks the server who is signed in now (bypassing any cached answer) and stores the answer, so
+ * guards that run next see the new session. Call after login or email confirmation.
+ */
+export async function refreshMe(utils: TrpcUtils) {
+  const fresh = await trpcClient.auth.me.query();
+  utils.auth.me.setData(undefined, fresh);
+  return fresh;
 }
 
 /** Protected: unregistered → /login; pending email → /check-email; profile incomplete → onboarding. */
