@@ -2,12 +2,41 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against
- * the production build served by the real server. The server uses E2E_DATABASE_URL when set
- * (CI: a fresh PostgreSQL database), else a fresh embedded PGlite folder.
+ * the production build (`npm run test:e2e` builds first) served by the real server. The server
+ * uses E2E_DATABASE_URL when set (CI: a fresh PostgreSQL database), else a fresh embedded PGlite
+ * folder. With PostgreSQL a second server process on the same database serves E2E_SECOND_URL, for
+ * the test that crosses processes.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 const pgliteDir = `.tmp/e2e-pglite-${Date.now()}`;
+const databaseUrl = process.env.E2E_DATABASE_URL ?? '';
+const SECOND_PORT = PORT + 1;
+export const secondURL = databaseUrl ? `http://localhost:${SECOND_PORT}` : null;
+process.env.E2E_SECOND_URL = secondURL ?? '';
+
+function server(port: number) {
+  const url = `http://localhost:${port}`;
+  return {
+    command: 'tsx server/index.ts',
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: url,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      PGLITE_DIR: pgliteDir,
+      RESEND_API_KEY: '',
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,23 +64,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npm run build && tsx server/index.ts',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      APP_URL: baseURL,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      PGLITE_DIR: pgliteDir,
-      RESEND_API_KEY: '',
-    },
-  },
+  webServer: secondURL ? [server(PORT), server(SECOND_PORT)] : [server(PORT)],
 });

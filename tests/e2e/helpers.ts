@@ -1,0 +1,106 @@
+/** Shared steps of the end-to-end journeys, driven by the labels a person sees. */
+import { expect, type Page } from '@playwright/test';
+
+export interface BusinessAccount {
+  name: string;
+  email: string;
+  password: string;
+  businessName: string;
+  slug: string;
+}
+export interface CustomerAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newBusiness(tag: string): BusinessAccount {
+  return {
+    name: 'Bea Owner',
+    email: `owner-${tag}@example.test`,
+    password: 'owner-password-1',
+    businessName: `Studio ${tag}`,
+    slug: `studio-${tag}`,
+  };
+}
+
+export function newCustomer(tag: string): CustomerAccount {
+  return { name: 'Cam Customer', email: `cam-${tag}@example.test`, password: 'customer-password-1' };
+}
+
+/** Collects console errors and uncaught exceptions; the journey asserts the list is empty. */
+export function watchErrors(page: Page, errors: string[]) {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+}
+
+/** Opens the dev mailbox of `origin`, follows the confirmation link to `email`, lands signed in. */
+export async function confirmFromMailbox(page: Page, email: string, origin = '') {
+  await page.goto(`${origin}/dev/mailbox`);
+  const message = page.getByRole('article').filter({ hasText: `To: ${email}` });
+  await expect(message.first()).toBeVisible();
+  await message.first().getByRole('link', { name: 'Confirm my email' }).click();
+  await expect(page.getByText('Welcome!', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Picks `option` (default: the first) in the Mantine select labelled `label`. */
+export async function pick(page: Page, label: string, option?: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  const options = page.getByRole('listbox', { name: label }).getByRole('option');
+  await (option ? options.filter({ hasText: option }).first() : options.first()).click();
+}
+
+/** /register as a business, then /complete-business-profile, ending on /check-email. */
+export async function signUpBusiness(page: Page, account: BusinessAccount, origin = '') {
+  await page.goto(`${origin}/register`);
+  await page.getByLabel('Full name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await expect(page.getByRole('radio', { name: 'Business' })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/complete-business-profile$/);
+  await page.getByLabel('Business name').fill(account.businessName);
+  await page.getByLabel('Description').fill('Short-notice cuts and colour.');
+  await page.getByLabel('Address').fill('2 Market Row, Leeds, LS1 6DL');
+  await page.getByLabel('Username').fill(account.slug);
+  await expect(page.getByText(/available/i).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(page).toHaveURL(/\/check-email/);
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+}
+
+/** Fills and submits the customer sign-up form (already on /register with Customer chosen). */
+export async function fillCustomerSignUp(page: Page, account: CustomerAccount) {
+  await expect(page.getByRole('radio', { name: 'Customer' })).toBeChecked();
+  await page.getByLabel('Full name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/check-email/);
+}
+
+/** Adds a slot on the business dashboard with the first offered date, start and end. */
+export async function addFirstSlot(page: Page, description: string) {
+  await pick(page, 'Date');
+  await pick(page, 'Start time');
+  await pick(page, 'End time');
+  await page.getByRole('textbox', { name: 'Description' }).fill(description);
+  await page.getByRole('button', { name: 'Add Slot' }).click();
+  await expect(page.getByText('Slot added successfully')).toBeVisible();
+  await expect(page.getByTestId('slot-row').filter({ hasText: description })).toBeVisible();
+}
+
+/** Requests the slot described `description` from the public page currently open. */
+export async function requestSlot(page: Page, description: string) {
+  const slot = page.getByTestId('public-slot').filter({ hasText: description });
+  await slot.getByRole('button', { name: /^Request/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Notes (optional)').fill('First visit');
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByText('Booking request submitted!')).toBeVisible();
+  await expect(page.getByTestId('public-slot').filter({ hasText: description })).toHaveCount(0);
+}
