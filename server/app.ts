@@ -77,7 +77,7 @@ export async function buildServer({
 
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, index: false });
+    await app.register(fastifyStatic, { root: clientDir, index: 'index.html' });
   }
   app.setNotFoundHandler((req, reply) => {
     const accepts = req.headers.accept ?? '';

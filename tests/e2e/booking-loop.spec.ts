@@ -38,6 +38,9 @@ test('a business publishes a slot, a customer requests it, the business confirms
   try {
     // The business signs up, completes its profile, confirms its email and publishes a slot.
     const biz = await open();
+    await biz.goto('/');
+    await biz.getByRole('link', { name: 'Sign Up' }).first().click();
+    await expect(biz).toHaveURL(/\/register$/);
     await signUpBusiness(biz, business);
     await confirmFromMailbox(biz, business.email);
     await expect(biz.getByRole('heading', { name: business.businessName })).toBeVisible();

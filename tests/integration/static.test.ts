@@ -1,0 +1,59 @@
+/**
+ * The built client is served with an SPA fallback: every page route (/, /login, /{slug}) gets
+ * index.html, while missing assets and unknown API paths stay 404.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../server/app';
+import type { BookingEventHub } from '../../server/realtime/booking-events';
+import { createTestDatabase, createTestDeps, silentLogger, type TestDatabase } from '../setup/test-database';
+
+let tdb: TestDatabase;
+let hub: BookingEventHub;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lastslot-client-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>LastSlot</title>');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+  tdb = await createTestDatabase();
+  const made = await createTestDeps(tdb.database, () => new Date());
+  hub = made.hub;
+  app = await buildServer({ deps: made.deps, logger: silentLogger, clientDir: dir });
+});
+afterAll(async () => {
+  await app.close();
+  await hub.stop();
+  await tdb.close();
+});
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('client hosting', () => {
+  it.each(['/', '/login', '/dashboard', '/some-business'])('serves the app for %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>LastSlot</title>');
+  });
+
+  it('serves assets and 404s missing ones', async () => {
+    expect((await app.inject({ method: 'GET', url: '/assets/app.js' })).body).toBe('console.log(1)');
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('never answers an API path with the app', async () => {
+    const res = await app.inject({ method: 'GET', url: '/trpc/nope.nothing', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<title>');
+  });
+
+  it('sends security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/', headers: html });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
