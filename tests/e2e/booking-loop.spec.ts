@@ -5,16 +5,16 @@
  * without reloading and confirms it; the customer sees Pending turn into Confirmed without
  * reloading.
  */
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addFirstSlot,
   confirmFromMailbox,
   fillCustomerSignUp,
   newBusiness,
   newCustomer,
+  people,
   requestSlot,
   signUpBusiness,
-  watchErrors,
 } from './helpers';
 
 const tag = Date.now().toString(36);
@@ -25,15 +25,7 @@ const slotDescription = `Cut and finish ${tag}`;
 test('a business publishes a slot, a customer requests it, the business confirms, both see it live', async ({
   browser,
 }) => {
-  const errors: string[] = [];
-  const contexts: BrowserContext[] = [];
-  const open = async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    watchErrors(page, errors);
-    return page;
-  };
+  const { open, errors, closeAll } = people(browser);
 
   try {
     // The business signs up, completes its profile, confirms its email and publishes a slot.
@@ -89,6 +81,6 @@ test('a business publishes a slot, a customer requests it, the business confirms
 
     expect(errors).toEqual([]);
   } finally {
-    for (const c of contexts) await c.close();
+    await closeAll();
   }
 });

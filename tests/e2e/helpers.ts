@@ -1,5 +1,5 @@
 /** Shared steps of the end-to-end journeys, driven by the labels a person sees. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export interface BusinessAccount {
   name: string;
@@ -103,4 +103,26 @@ export async function requestSlot(page: Page, description: string) {
   await dialog.getByRole('button', { name: 'Send Request' }).click();
   await expect(page.getByText('Booking request submitted!')).toBeVisible();
   await expect(page.getByTestId('public-slot').filter({ hasText: description })).toHaveCount(0);
+}
+
+/**
+ * Opens pages in separate browser contexts (separate people) that record console errors into
+ * `errors`; `closeAll` ends them.
+ */
+export function people(browser: Browser) {
+  const errors: string[] = [];
+  const contexts: BrowserContext[] = [];
+  return {
+    errors,
+    async open(): Promise<Page> {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      watchErrors(page, errors);
+      return page;
+    },
+    async closeAll() {
+      for (const c of contexts) await c.close();
+    },
+  };
 }

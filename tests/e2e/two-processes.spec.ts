@@ -3,16 +3,16 @@
  * process, the business the other, and each sees the other's change live. Runs only when the
  * suite has PostgreSQL (E2E_DATABASE_URL, as in CI); embedded PGlite is single-process.
  */
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addFirstSlot,
   confirmFromMailbox,
   fillCustomerSignUp,
   newBusiness,
   newCustomer,
+  people,
   requestSlot,
   signUpBusiness,
-  watchErrors,
 } from './helpers';
 
 const second = process.env.E2E_SECOND_URL;
@@ -23,15 +23,7 @@ const slotDescription = `Colour refresh ${tag}`;
 
 test('a request made through one process appears live through the other, and back', async ({ browser }) => {
   test.skip(!second, 'needs PostgreSQL (E2E_DATABASE_URL) for a second server process');
-  const errors: string[] = [];
-  const contexts: BrowserContext[] = [];
-  const open = async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    watchErrors(page, errors);
-    return page;
-  };
+  const { open, errors, closeAll } = people(browser);
   try {
     const biz = await open(); // on the first process (baseURL)
     await signUpBusiness(biz, business);
@@ -62,6 +54,6 @@ test('a request made through one process appears live through the other, and bac
 
     expect(errors).toEqual([]);
   } finally {
-    for (const c of contexts) await c.close();
+    await closeAll();
   }
 });

@@ -4,31 +4,18 @@
  */
 import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessProfiles, emailOutbox, sessions, users } from '../../server/db/schema/index';
-import type { BookingEventHub } from '../../server/realtime/booking-events';
-import type { AppDeps } from '../../server/trpc/context';
 import { MSG } from '../../shared/messages';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import { callerFor, callerForToken, createBusiness, recordingCookies, TEST_PASSWORD } from '../factories/index';
-import { createTestDatabase, createTestDeps, testClock, type TestDatabase } from '../setup/test-database';
+import { useTestDeps } from '../setup/test-database';
 
-const clock = testClock(new Date('2026-11-21T10:00:00Z'));
-let tdb: TestDatabase;
-let deps: AppDeps;
-let hub: BookingEventHub;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  ({ deps, hub } = await createTestDeps(tdb.database, clock.now));
-});
-afterAll(async () => {
-  await hub.stop();
-  await tdb.close();
-});
+const t = useTestDeps(new Date('2026-11-21T10:00:00Z'));
+const clock = t.clock;
 
 async function latestEmailTo(address: string) {
-  const [m] = await deps.db
+  const [m] = await t.deps.db
     .select()
     .from(emailOutbox)
     .where(eq(emailOutbox.toAddress, address))
@@ -69,11 +56,11 @@ const businessInput = (email: string, slug: string) => ({
 
 describe('customer sign-up and confirmation', () => {
   it('creates an unconfirmed account, emails a link that signs the user in once', async () => {
-    const anon = await callerFor(deps, null);
+    const anon = await callerFor(t.deps, null);
     await expect(
       anon.auth.registerCustomer({ name: 'Cara', email: '  Cara@Example.TEST ', password: TEST_PASSWORD }),
     ).resolves.toEqual({ email: 'cara@example.test' });
-    const [user] = await deps.db.select().from(users).where(eq(users.email, 'cara@example.test'));
+    const [user] = await t.deps.db.select().from(users).where(eq(users.email, 'cara@example.test'));
     expect(user).toMatchObject({ role: 'customer', emailVerifiedAt: null });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
 
@@ -87,11 +74,11 @@ describe('customer sign-up and confirmation', () => {
     expect(mail!.html).toContain(`http://localhost:3000/auth-redirect?token=${token}`);
 
     const cookies = recordingCookies();
-    const confirmCaller = await callerFor(deps, null, cookies.writer);
+    const confirmCaller = await callerFor(t.deps, null, cookies.writer);
     await expect(confirmCaller.auth.confirmEmail({ token })).resolves.toEqual({ ok: true });
     const set = cookies.calls[0];
     expect(set?.kind).toBe('set');
-    const me = await (await callerForToken(deps, (set as { token: string }).token)).auth.me();
+    const me = await (await callerForToken(t.deps, (set as { token: string }).token)).auth.me();
     expect(me).toMatchObject({
       authState: 'authenticated',
       user: { email: 'cara@example.test', role: 'customer', isVerified: true, name: 'Cara' },
@@ -102,18 +89,18 @@ describe('customer sign-up and confirmation', () => {
   });
 
   it('answers a sign-up with a registered email like a new one and emails the owner instead', async () => {
-    const anon = await callerFor(deps, null);
+    const anon = await callerFor(t.deps, null);
     await anon.auth.registerCustomer({ name: 'Dee', email: 'dee@example.test', password: TEST_PASSWORD });
     clock.advance(1000);
     await expect(
       anon.auth.registerCustomer({ name: 'Mallory', email: 'dee@example.test', password: 'another-password' }),
     ).resolves.toEqual({ email: 'dee@example.test' });
-    expect(await deps.db.select().from(users).where(eq(users.email, 'dee@example.test'))).toHaveLength(1);
+    expect(await t.deps.db.select().from(users).where(eq(users.email, 'dee@example.test'))).toHaveLength(1);
     expect((await latestEmailTo('dee@example.test'))?.subject).toBe('Someone tried to sign up with your email');
   });
 
   it('rejects bad input with the spec messages and stores nothing', async () => {
-    const anon = await callerFor(deps, null);
+    const anon = await callerFor(t.deps, null);
     expect(
       (await errorOf(anon.auth.registerCustomer({ name: ' ', email: 'x@example.test', password: TEST_PASSWORD })))
         .message,
@@ -125,11 +112,11 @@ describe('customer sign-up and confirmation', () => {
     expect(
       (await errorOf(anon.auth.registerCustomer({ name: 'X', email: 'x@example.test', password: 'short' }))).message,
     ).toBe(MSG.passwordMin);
-    expect(await deps.db.select().from(users).where(eq(users.email, 'x@example.test'))).toEqual([]);
+    expect(await t.deps.db.select().from(users).where(eq(users.email, 'x@example.test'))).toEqual([]);
   });
 
   it('expired confirmation links fail and a resent link voids the older one', async () => {
-    const anon = await callerFor(deps, null);
+    const anon = await callerFor(t.deps, null);
     await anon.auth.registerCustomer({ name: 'Eve', email: 'eve@example.test', password: TEST_PASSWORD });
     const first = tokenFrom((await latestEmailTo('eve@example.test'))!.text);
     clock.advance(60_000);
@@ -143,16 +130,16 @@ describe('customer sign-up and confirmation', () => {
     } finally {
       clock.set(new Date('2026-11-21T10:00:00Z'));
     }
-    const [user] = await deps.db.select().from(users).where(eq(users.email, 'eve@example.test'));
+    const [user] = await t.deps.db.select().from(users).where(eq(users.email, 'eve@example.test'));
     expect(user?.emailVerifiedAt).toBeNull();
   });
 });
 
 describe('business sign-up', () => {
   it('creates the account and its profile with the opening hours of the active days', async () => {
-    const anon = await callerFor(deps, null);
+    const anon = await callerFor(t.deps, null);
     await anon.auth.registerBusiness(businessInput('bea@example.test', 'bea-cuts'));
-    const [profile] = await deps.db.select().from(businessProfiles).where(eq(businessProfiles.slug, 'bea-cuts'));
+    const [profile] = await t.deps.db.select().from(businessProfiles).where(eq(businessProfiles.slug, 'bea-cuts'));
     expect(profile).toMatchObject({
       businessName: 'Bea Cuts',
       businessType: 'Barber Shop',
@@ -170,13 +157,13 @@ describe('business sign-up', () => {
   });
 
   it('refuses a taken or reserved slug with the spec message', async () => {
-    const anon = await callerFor(deps, null);
+    const anon = await callerFor(t.deps, null);
     const taken = await errorOf(anon.auth.registerBusiness(businessInput('other@example.test', 'bea-cuts')));
     expect(taken.code).toBe('CONFLICT');
     expect(taken.message).toBe(MSG.usernameTaken);
     const reserved = await errorOf(anon.auth.registerBusiness(businessInput('other2@example.test', 'login')));
     expect(reserved.message).toBe(MSG.usernameTaken);
-    expect(await deps.db.select().from(users).where(eq(users.email, 'other@example.test'))).toEqual([]);
+    expect(await t.deps.db.select().from(users).where(eq(users.email, 'other@example.test'))).toEqual([]);
     expect((await errorOf(anon.auth.registerBusiness(businessInput('o3@example.test', 'ab')))).message).toBe(
       MSG.usernameMin,
     );
@@ -186,41 +173,41 @@ describe('business sign-up', () => {
   });
 
   it('answers a taken slug the same whether or not the email is registered', async () => {
-    const anon = await callerFor(deps, null);
+    const anon = await callerFor(t.deps, null);
     const registered = await errorOf(anon.auth.registerBusiness(businessInput('bea@example.test', 'bea-cuts')));
     const fresh = await errorOf(anon.auth.registerBusiness(businessInput('new-owner@example.test', 'bea-cuts')));
     expect([registered.code, registered.message]).toEqual([fresh.code, fresh.message]);
   });
 
   it('a business without a profile is profile_incomplete', async () => {
-    const { user } = await createBusiness(deps.db);
-    await deps.db.delete(businessProfiles).where(eq(businessProfiles.id, user.id));
-    expect((await (await callerFor(deps, user.id)).auth.me()).authState).toBe('profile_incomplete');
+    const { user } = await createBusiness(t.deps.db);
+    await t.deps.db.delete(businessProfiles).where(eq(businessProfiles.id, user.id));
+    expect((await (await callerFor(t.deps, user.id)).auth.me()).authState).toBe('profile_incomplete');
   });
 });
 
 describe('login and logout', () => {
   it('opens a new session per login and ends it on logout', async () => {
-    const { user } = await createBusiness(deps.db);
+    const { user } = await createBusiness(t.deps.db);
     const cookies = recordingCookies();
-    const anon = await callerFor(deps, null, cookies.writer);
+    const anon = await callerFor(t.deps, null, cookies.writer);
     await anon.auth.login({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
     await anon.auth.login({ email: user.email, password: TEST_PASSWORD });
     const tokens = cookies.calls.flatMap((c) => (c.kind === 'set' ? [c.token] : []));
     expect(new Set(tokens).size).toBe(2);
     const second = tokens[1]!;
-    expect((await deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).length).toBe(2);
+    expect((await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).length).toBe(2);
 
-    const signedIn = await callerForToken(deps, second, cookies.writer);
+    const signedIn = await callerForToken(t.deps, second, cookies.writer);
     expect((await signedIn.auth.me()).user?.id).toBe(user.id);
     await signedIn.auth.logout();
     expect(cookies.calls.at(-1)).toEqual({ kind: 'clear' });
-    await expect(callerForToken(deps, second)).rejects.toThrow('test session not found');
+    await expect(callerForToken(t.deps, second)).rejects.toThrow('test session not found');
   });
 
   it('gives the same answer for an unknown email and a wrong password', async () => {
-    const { user } = await createBusiness(deps.db);
-    const anon = await callerFor(deps, null);
+    const { user } = await createBusiness(t.deps.db);
+    const anon = await callerFor(t.deps, null);
     const wrong = await errorOf(anon.auth.login({ email: user.email, password: 'wrong-password' }));
     const unknown = await errorOf(anon.auth.login({ email: 'nobody@example.test', password: 'wrong-password' }));
     expect([wrong.code, wrong.message]).toEqual(['UNAUTHORIZED', MSG.loginInvalid]);
@@ -228,17 +215,17 @@ describe('login and logout', () => {
   });
 
   it('treats sessions past 30 days as signed out and renews sessions under 15 days', async () => {
-    const { user } = await createBusiness(deps.db);
+    const { user } = await createBusiness(t.deps.db);
     const cookies = recordingCookies();
-    await (await callerFor(deps, null, cookies.writer)).auth.login({ email: user.email, password: TEST_PASSWORD });
+    await (await callerFor(t.deps, null, cookies.writer)).auth.login({ email: user.email, password: TEST_PASSWORD });
     const token = (cookies.calls[0] as { token: string }).token;
     clock.advance(20 * 24 * 60 * 60 * 1000);
     try {
-      await callerForToken(deps, token); // renews to now + 30 days
-      const [row] = await deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
+      await callerForToken(t.deps, token); // renews to now + 30 days
+      const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
       expect(row!.expiresAt.getTime()).toBe(clock.now().getTime() + 30 * 24 * 60 * 60 * 1000);
       clock.advance(31 * 24 * 60 * 60 * 1000);
-      await expect(callerForToken(deps, token)).rejects.toThrow('test session not found');
+      await expect(callerForToken(t.deps, token)).rejects.toThrow('test session not found');
     } finally {
       clock.set(new Date('2026-11-21T10:00:00Z'));
     }

@@ -5,27 +5,14 @@
  */
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings, slots } from '../../server/db/schema/index';
-import type { BookingEventHub } from '../../server/realtime/booking-events';
-import type { AppDeps } from '../../server/trpc/context';
 import { MSG } from '../../shared/messages';
 import { callerFor, createBusiness, createSlot, createUser } from '../factories/index';
-import { createTestDatabase, createTestDeps, testClock, type TestDatabase } from '../setup/test-database';
+import { useTestDeps } from '../setup/test-database';
 
-const clock = testClock(new Date('2026-11-21T10:00:00Z')); // Saturday 10:00 in London (GMT)
-let tdb: TestDatabase;
-let deps: AppDeps;
-let hub: BookingEventHub;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  ({ deps, hub } = await createTestDeps(tdb.database, clock.now));
-});
-afterAll(async () => {
-  await hub.stop();
-  await tdb.close();
-});
+const t = useTestDeps(new Date('2026-11-21T10:00:00Z')); // Saturday 10:00 in London (GMT)
+const clock = t.clock;
 
 async function expectTrpcError(p: Promise<unknown>, code: TRPCError['code'], message?: string) {
   const err = await p.then(
@@ -61,10 +48,10 @@ function dataOf(event: unknown): { bookingId: string | null } {
 
 describe('the booking loop', () => {
   it('goes from published slot to confirmed booking, visible to both sides and live', async () => {
-    const { user: owner, profile } = await createBusiness(deps.db);
-    const customer = await createUser(deps.db, { role: 'customer', name: 'Cara Customer' });
-    const business = await callerFor(deps, owner.id);
-    const client = await callerFor(deps, customer.id);
+    const { user: owner, profile } = await createBusiness(t.deps.db);
+    const customer = await createUser(t.deps.db, { role: 'customer', name: 'Cara Customer' });
+    const business = await callerFor(t.deps, owner.id);
+    const client = await callerFor(t.deps, customer.id);
 
     const { id: slotId } = await business.slots.create({
       date: '2026-11-22',
@@ -72,7 +59,7 @@ describe('the booking loop', () => {
       endTime: '11:00',
       description: 'Cut and finish',
     });
-    const page = await (await callerFor(deps, null)).businesses.bySlug({ slug: profile.slug });
+    const page = await (await callerFor(t.deps, null)).businesses.bySlug({ slug: profile.slug });
     expect(page.business.businessName).toBe(profile.businessName);
     expect(page.slots.map((s) => s.id)).toEqual([slotId]);
 
@@ -93,7 +80,7 @@ describe('the booking loop', () => {
     });
     expect((await client.bookings.mine()).map((b) => [b.id, b.bucket])).toEqual([[bookingId, 'pending']]);
     // A requested slot is no longer offered.
-    expect((await (await callerFor(deps, null)).businesses.bySlug({ slug: profile.slug })).slots).toEqual([]);
+    expect((await (await callerFor(t.deps, null)).businesses.bySlug({ slug: profile.slug })).slots).toEqual([]);
 
     await expect(business.bookings.confirm({ bookingId })).resolves.toEqual({ id: bookingId, status: 'confirmed' });
     expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(bookingId);
@@ -106,7 +93,7 @@ describe('the booking loop', () => {
       bucket: 'confirmed',
       businessName: profile.businessName,
     });
-    const [slot] = await deps.db.select().from(slots).where(eq(slots.id, slotId));
+    const [slot] = await t.deps.db.select().from(slots).where(eq(slots.id, slotId));
     expect(slot).toMatchObject({
       isBooked: true,
       customerId: customer.id,
@@ -123,78 +110,78 @@ describe('the booking loop', () => {
   });
 
   it('declines a request: cancelled, declined by the business, and the slot is not offered again', async () => {
-    const { user: owner, profile } = await createBusiness(deps.db);
-    const customer = await createUser(deps.db, { role: 'customer' });
-    const slot = await createSlot(deps.db, owner.id, { date: '2026-11-22', startTime: '12:00', endTime: '12:30' });
-    const { id: bookingId } = await (await callerFor(deps, customer.id)).bookings.request({ slotId: slot.id });
-    await expect((await callerFor(deps, owner.id)).bookings.decline({ bookingId })).resolves.toEqual({
+    const { user: owner, profile } = await createBusiness(t.deps.db);
+    const customer = await createUser(t.deps.db, { role: 'customer' });
+    const slot = await createSlot(t.deps.db, owner.id, { date: '2026-11-22', startTime: '12:00', endTime: '12:30' });
+    const { id: bookingId } = await (await callerFor(t.deps, customer.id)).bookings.request({ slotId: slot.id });
+    await expect((await callerFor(t.deps, owner.id)).bookings.decline({ bookingId })).resolves.toEqual({
       id: bookingId,
       status: 'cancelled',
     });
-    const [row] = await deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row).toMatchObject({ status: 'cancelled', declinedByBusiness: true });
-    expect((await (await callerFor(deps, customer.id)).bookings.mine())[0]?.bucket).toBe('declined');
-    expect((await (await callerFor(deps, null)).businesses.bySlug({ slug: profile.slug })).slots).toEqual([]);
+    expect((await (await callerFor(t.deps, customer.id)).bookings.mine())[0]?.bucket).toBe('declined');
+    expect((await (await callerFor(t.deps, null)).businesses.bySlug({ slug: profile.slug })).slots).toEqual([]);
   });
 });
 
 describe('refusals', () => {
   it('a customer cannot confirm or decline', async () => {
-    const { user: owner } = await createBusiness(deps.db);
-    const customer = await createUser(deps.db, { role: 'customer' });
-    const slot = await createSlot(deps.db, owner.id, { date: '2026-11-22', startTime: '13:00', endTime: '13:30' });
-    const client = await callerFor(deps, customer.id);
+    const { user: owner } = await createBusiness(t.deps.db);
+    const customer = await createUser(t.deps.db, { role: 'customer' });
+    const slot = await createSlot(t.deps.db, owner.id, { date: '2026-11-22', startTime: '13:00', endTime: '13:30' });
+    const client = await callerFor(t.deps, customer.id);
     const { id: bookingId } = await client.bookings.request({ slotId: slot.id });
     await expectTrpcError(client.bookings.confirm({ bookingId }), 'FORBIDDEN');
     await expectTrpcError(client.bookings.decline({ bookingId }), 'FORBIDDEN');
-    const [row] = await deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row?.status).toBe('pending');
   });
 
   it("another business cannot see or confirm a business's request", async () => {
-    const { user: owner } = await createBusiness(deps.db);
-    const { user: other } = await createBusiness(deps.db);
-    const customer = await createUser(deps.db, { role: 'customer' });
-    const slot = await createSlot(deps.db, owner.id, { date: '2026-11-22', startTime: '14:00', endTime: '14:30' });
-    const { id: bookingId } = await (await callerFor(deps, customer.id)).bookings.request({ slotId: slot.id });
-    const intruder = await callerFor(deps, other.id);
+    const { user: owner } = await createBusiness(t.deps.db);
+    const { user: other } = await createBusiness(t.deps.db);
+    const customer = await createUser(t.deps.db, { role: 'customer' });
+    const slot = await createSlot(t.deps.db, owner.id, { date: '2026-11-22', startTime: '14:00', endTime: '14:30' });
+    const { id: bookingId } = await (await callerFor(t.deps, customer.id)).bookings.request({ slotId: slot.id });
+    const intruder = await callerFor(t.deps, other.id);
     await expectTrpcError(intruder.bookings.confirm({ bookingId }), 'NOT_FOUND', 'Booking not found');
     await expectTrpcError(intruder.bookings.decline({ bookingId }), 'NOT_FOUND');
     expect(await intruder.bookings.requests()).toEqual([]);
-    const [row] = await deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row?.status).toBe('pending');
   });
 
   it('nobody double-books a slot, even with concurrent requests', async () => {
-    const { user: owner } = await createBusiness(deps.db);
-    const slot = await createSlot(deps.db, owner.id, { date: '2026-11-22', startTime: '15:00', endTime: '15:30' });
-    const customers = await Promise.all([1, 2, 3, 4].map(() => createUser(deps.db, { role: 'customer' })));
-    const callers = await Promise.all(customers.map((c) => callerFor(deps, c.id)));
+    const { user: owner } = await createBusiness(t.deps.db);
+    const slot = await createSlot(t.deps.db, owner.id, { date: '2026-11-22', startTime: '15:00', endTime: '15:30' });
+    const customers = await Promise.all([1, 2, 3, 4].map(() => createUser(t.deps.db, { role: 'customer' })));
+    const callers = await Promise.all(customers.map((c) => callerFor(t.deps, c.id)));
     const results = await Promise.allSettled(callers.map((c) => c.bookings.request({ slotId: slot.id })));
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(ok).toHaveLength(1);
     expect(refused).toHaveLength(3);
     for (const r of refused) expect((r.reason as TRPCError).code).toBe('CONFLICT');
-    const active = await deps.db.select().from(bookings).where(eq(bookings.slotId, slot.id));
+    const active = await t.deps.db.select().from(bookings).where(eq(bookings.slotId, slot.id));
     expect(active).toHaveLength(1);
   });
 
   it('the same customer cannot request a slot twice', async () => {
-    const { user: owner } = await createBusiness(deps.db);
-    const slot = await createSlot(deps.db, owner.id, { date: '2026-11-22', startTime: '16:00', endTime: '16:30' });
-    const client = await callerFor(deps, (await createUser(deps.db, { role: 'customer' })).id);
+    const { user: owner } = await createBusiness(t.deps.db);
+    const slot = await createSlot(t.deps.db, owner.id, { date: '2026-11-22', startTime: '16:00', endTime: '16:30' });
+    const client = await callerFor(t.deps, (await createUser(t.deps.db, { role: 'customer' })).id);
     await client.bookings.request({ slotId: slot.id });
     await expectTrpcError(client.bookings.request({ slotId: slot.id }), 'CONFLICT');
   });
 
   it('concurrent confirm and decline of one request make exactly one transition', async () => {
-    const { user: owner } = await createBusiness(deps.db);
-    const slot = await createSlot(deps.db, owner.id, { date: '2026-11-22', startTime: '16:30', endTime: '17:00' });
+    const { user: owner } = await createBusiness(t.deps.db);
+    const slot = await createSlot(t.deps.db, owner.id, { date: '2026-11-22', startTime: '16:30', endTime: '17:00' });
     const { id: bookingId } = await (
-      await callerFor(deps, (await createUser(deps.db, { role: 'customer' })).id)
+      await callerFor(t.deps, (await createUser(t.deps.db, { role: 'customer' })).id)
     ).bookings.request({ slotId: slot.id });
-    const business = await callerFor(deps, owner.id);
+    const business = await callerFor(t.deps, owner.id);
     const results = await Promise.allSettled([
       business.bookings.confirm({ bookingId }),
       business.bookings.decline({ bookingId }),
@@ -205,32 +192,32 @@ describe('refusals', () => {
   });
 
   it('a visitor, an unverified customer and a business cannot request', async () => {
-    const { user: owner } = await createBusiness(deps.db);
-    const slot = await createSlot(deps.db, owner.id, { date: '2026-11-23', startTime: '10:00', endTime: '10:30' });
+    const { user: owner } = await createBusiness(t.deps.db);
+    const slot = await createSlot(t.deps.db, owner.id, { date: '2026-11-23', startTime: '10:00', endTime: '10:30' });
     await expectTrpcError(
-      (await callerFor(deps, null)).bookings.request({ slotId: slot.id }),
+      (await callerFor(t.deps, null)).bookings.request({ slotId: slot.id }),
       'UNAUTHORIZED',
       MSG.loginToBook,
     );
-    const unverified = await createUser(deps.db, { role: 'customer', verified: false });
+    const unverified = await createUser(t.deps.db, { role: 'customer', verified: false });
     await expectTrpcError(
-      (await callerFor(deps, unverified.id)).bookings.request({ slotId: slot.id }),
+      (await callerFor(t.deps, unverified.id)).bookings.request({ slotId: slot.id }),
       'FORBIDDEN',
       MSG.verifyToBook,
     );
-    await expectTrpcError((await callerFor(deps, owner.id)).bookings.request({ slotId: slot.id }), 'FORBIDDEN');
-    expect(await deps.db.select().from(bookings).where(eq(bookings.slotId, slot.id))).toEqual([]);
+    await expectTrpcError((await callerFor(t.deps, owner.id)).bookings.request({ slotId: slot.id }), 'FORBIDDEN');
+    expect(await t.deps.db.select().from(bookings).where(eq(bookings.slotId, slot.id))).toEqual([]);
   });
 
   it('refuses a request for a slot that has started, and confirming once the slot has passed', async () => {
-    const { user: owner } = await createBusiness(deps.db);
-    const customer = await createUser(deps.db, { role: 'customer' });
-    const started = await createSlot(deps.db, owner.id, { date: '2026-11-21', startTime: '09:30', endTime: '10:30' });
-    await expectTrpcError((await callerFor(deps, customer.id)).bookings.request({ slotId: started.id }), 'CONFLICT');
+    const { user: owner } = await createBusiness(t.deps.db);
+    const customer = await createUser(t.deps.db, { role: 'customer' });
+    const started = await createSlot(t.deps.db, owner.id, { date: '2026-11-21', startTime: '09:30', endTime: '10:30' });
+    await expectTrpcError((await callerFor(t.deps, customer.id)).bookings.request({ slotId: started.id }), 'CONFLICT');
 
-    const soon = await createSlot(deps.db, owner.id, { date: '2026-11-21', startTime: '11:00', endTime: '11:30' });
-    const { id: bookingId } = await (await callerFor(deps, customer.id)).bookings.request({ slotId: soon.id });
-    const business = await callerFor(deps, owner.id);
+    const soon = await createSlot(t.deps.db, owner.id, { date: '2026-11-21', startTime: '11:00', endTime: '11:30' });
+    const { id: bookingId } = await (await callerFor(t.deps, customer.id)).bookings.request({ slotId: soon.id });
+    const business = await callerFor(t.deps, owner.id);
     clock.advance(2 * 60 * 60 * 1000); // 12:00, the slot has started
     try {
       await expectTrpcError(business.bookings.confirm({ bookingId }), 'PRECONDITION_FAILED', MSG.slotPassed);
@@ -243,8 +230,8 @@ describe('refusals', () => {
 
 describe('slots.create', () => {
   it('applies the slot form rules with the spec messages', async () => {
-    const { user: owner } = await createBusiness(deps.db);
-    const business = await callerFor(deps, owner.id);
+    const { user: owner } = await createBusiness(t.deps.db);
+    const business = await callerFor(t.deps, owner.id);
     const base = { date: '2026-11-22', startTime: '10:00', endTime: '11:00', description: 'Colour' };
     await expectTrpcError(
       business.slots.create({ ...base, description: '  ' }),
@@ -271,14 +258,14 @@ describe('slots.create', () => {
 
   it('refuses unverified businesses, customers and visitors with the spec messages', async () => {
     const input = { date: '2026-11-22', startTime: '10:00', endTime: '11:00', description: 'Colour' };
-    const { user: unverified } = await createBusiness(deps.db, { verified: false });
+    const { user: unverified } = await createBusiness(t.deps.db, { verified: false });
     await expectTrpcError(
-      (await callerFor(deps, unverified.id)).slots.create(input),
+      (await callerFor(t.deps, unverified.id)).slots.create(input),
       'FORBIDDEN',
       MSG.verifyToAddSlots,
     );
-    await expectTrpcError((await callerFor(deps, null)).slots.create(input), 'UNAUTHORIZED', MSG.loginToAddSlots);
-    const customer = await createUser(deps.db, { role: 'customer' });
-    await expectTrpcError((await callerFor(deps, customer.id)).slots.create(input), 'FORBIDDEN');
+    await expectTrpcError((await callerFor(t.deps, null)).slots.create(input), 'UNAUTHORIZED', MSG.loginToAddSlots);
+    const customer = await createUser(t.deps.db, { role: 'customer' });
+    await expectTrpcError((await callerFor(t.deps, customer.id)).slots.create(input), 'FORBIDDEN');
   });
 });

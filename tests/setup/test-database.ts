@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import postgres from 'postgres';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { BookingEventHub } from '../../server/realtime/booking-events';
 import type { AppDeps } from '../../server/trpc/context';
@@ -77,4 +77,28 @@ export async function createTestDeps(
     secureCookies: false,
   };
   return { deps, hub };
+}
+
+/**
+ * Registers beforeAll/afterAll that give the test file its own database, started hub and app
+ * dependencies with a movable clock starting at `start`. Read `deps` inside tests only.
+ */
+export function useTestDeps(start: Date) {
+  const clock = testClock(start);
+  const state: { tdb?: TestDatabase; deps?: AppDeps; hub?: BookingEventHub } = {};
+  beforeAll(async () => {
+    state.tdb = await createTestDatabase();
+    Object.assign(state, await createTestDeps(state.tdb.database, clock.now));
+  });
+  afterAll(async () => {
+    await state.hub?.stop();
+    await state.tdb?.close();
+  });
+  return {
+    clock,
+    get deps(): AppDeps {
+      if (!state.deps) throw new Error('useTestDeps: read deps inside a test');
+      return state.deps;
+    },
+  };
 }
