@@ -4,12 +4,17 @@
  */
 import { spawn } from 'node:child_process';
 
+const apiPort = process.env.PORT ?? '3000';
+
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/index.ts'], {
     stdio: 'inherit',
     env: { ...process.env, APP_URL: process.env.APP_URL ?? 'http://localhost:5173' },
   }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
+  spawn('npx', ['vite'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_BACKEND_URL: process.env.VITE_BACKEND_URL ?? `http://127.0.0.1:${apiPort}` },
+  }),
 ];
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');
