@@ -31,8 +31,16 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** Applies pending migrations from drizzle/ (serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
-  /** Subscribes to a NOTIFY channel; resolves once listening. Returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves once listening. `onRelisten` runs each time the
+   * listening connection was lost and is listening again (notifications in between are lost).
+   * Returns an unsubscribe function.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onRelisten?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Sends NOTIFY on `channel` (call after the transaction that caused it has committed). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -72,8 +80,17 @@ function openPostgres(url: string, max: number): Database {
         await lockClient.end({ timeout: 5 });
       }
     },
-    async listen(channel, onPayload) {
-      const sub = await client.listen(channel, (payload) => onPayload(payload));
+    async listen(channel, onPayload, onRelisten) {
+      let listening = false;
+      const sub = await client.listen(
+        channel,
+        (payload) => onPayload(payload),
+        () => {
+          // postgres.js calls this on the first LISTEN and again after each reconnect.
+          if (listening) onRelisten?.();
+          listening = true;
+        },
+      );
       return () => sub.unlisten();
     },
     async notify(channel, payload) {

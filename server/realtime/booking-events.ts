@@ -16,6 +16,9 @@ export interface BookingEvent {
   customerId: string | null;
 }
 
+/** What a subscriber receives: a change, or 'resync' when changes may have been missed. */
+export type HubEvent = { kind: 'change'; event: BookingEvent } | { kind: 'resync' };
+
 export class BookingEventHub {
   private readonly emitter = new EventEmitter();
   private unlisten: (() => Promise<void>) | null = null;
@@ -29,14 +32,22 @@ export class BookingEventHub {
 
   /** Starts this process's single LISTEN. */
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(BOOKING_CHANNEL, (payload) => {
-      try {
-        const event = JSON.parse(payload) as BookingEvent;
-        this.emitter.emit('event', event);
-      } catch (err) {
-        this.logger.warn({ err }, 'ignored malformed booking event');
-      }
-    });
+    this.unlisten = await this.database.listen(
+      BOOKING_CHANNEL,
+      (payload) => {
+        try {
+          const event = JSON.parse(payload) as BookingEvent;
+          this.emitter.emit('event', { kind: 'change', event } satisfies HubEvent);
+        } catch (err) {
+          this.logger.warn({ err }, 'ignored malformed booking event');
+        }
+      },
+      () => {
+        // The LISTEN connection was lost and is back: tell every subscriber to refetch.
+        this.logger.warn('booking events: LISTEN reconnected; asking subscribers to resync');
+        this.emitter.emit('event', { kind: 'resync' } satisfies HubEvent);
+      },
+    );
   }
 
   async stop(): Promise<void> {
@@ -58,15 +69,16 @@ export class BookingEventHub {
   }
 
   /**
-   * Async iterator of events for which `filter` is true, from the moment of the call (the
-   * listener is attached before the caller reads any backlog). Ends when `signal` aborts.
+   * Async iterator of the changes for which `filter` is true, and of every 'resync', from the
+   * moment of the call (the listener is attached before the caller reads any backlog). Ends when
+   * `signal` aborts.
    */
-  subscribe(filter: (event: BookingEvent) => boolean, signal: AbortSignal): AsyncIterable<BookingEvent> {
+  subscribe(filter: (event: BookingEvent) => boolean, signal: AbortSignal): AsyncIterable<HubEvent> {
     // `on` attaches its listener now, not on the first read.
-    const source = on(this.emitter, 'event', { signal }) as AsyncIterableIterator<[BookingEvent]>;
+    const source = on(this.emitter, 'event', { signal }) as AsyncIterableIterator<[HubEvent]>;
     return (async function* () {
       try {
-        for await (const [event] of source) if (filter(event)) yield event;
+        for await (const [e] of source) if (e.kind === 'resync' || filter(e.event)) yield e;
       } catch (err) {
         if ((err as { name?: string }).name !== 'AbortError') throw err;
       }

@@ -61,9 +61,9 @@ export const bookingsRouter = router({
 
   /**
    * Live changes to the caller's bookings (business: its business's; customer: its own), as
-   * tracked { bookingId } events. The first event, 'sync', tells a (re)connecting client to
-   * refetch what it may have missed; the listener is attached before it is sent. Ends when the
-   * session ends.
+   * tracked { bookingId } events. An event with bookingId null means "refetch everything": it is
+   * sent first (what a (re)connecting client may have missed; the listener is attached before)
+   * and whenever the server's LISTEN connection was lost and is back. Ends when the session ends.
    */
   onChange: authedProcedure
     .input(z.object({ lastEventId: z.string().nullish() }).optional())
@@ -87,8 +87,8 @@ export const bookingsRouter = router({
       const id = () => `${Date.now()}-${seq++}`;
       try {
         yield tracked(id(), { bookingId: null as string | null });
-        for await (const event of events) {
-          yield tracked(id(), { bookingId: event.bookingId as string | null });
+        for await (const e of events) {
+          yield tracked(id(), { bookingId: e.kind === 'change' ? e.event.bookingId : null });
         }
       } finally {
         clearInterval(recheck);
