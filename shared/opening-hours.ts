@@ -2,6 +2,17 @@
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** Display names of the weekdays (UK English). */
+export const WEEKDAY_LABEL: Readonly<Record<Weekday, string>> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
 /**
  * Stored opening hours (dashboards spec §3, reading 1): keyed by lowercase weekday, each with
  * open and close as 'HH:MM' local time. An absent day is closed.

@@ -1,22 +1,12 @@
 import { Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { formatTime } from '../../../shared/format';
-import { WEEKDAYS, type Weekday, type WeeklySchedule } from '../../../shared/opening-hours';
+import { WEEKDAY_LABEL, WEEKDAYS, type Weekday, type WeeklySchedule } from '../../../shared/opening-hours';
 import { fromMinutes } from '../../../shared/time-of-day';
 
 const START_TIMES = Array.from({ length: 48 }, (_, i) => fromMinutes(i * 30));
 const END_TIMES = Array.from({ length: 48 }, (_, i) => fromMinutes((i + 1) * 30));
 const startData = START_TIMES.map((t) => ({ value: t, label: formatTime(t) }));
 const endData = END_TIMES.map((t) => ({ value: t, label: formatTime(t) }));
-
-export const DAY_LABEL: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
 
 /** Weekly opening hours: a switch per day plus opening and closing times on the half hour. */
 export function ScheduleEditor({
@@ -46,7 +36,7 @@ export function ScheduleEditor({
             style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
           >
             <Switch
-              label={DAY_LABEL[day]}
+              label={WEEKDAY_LABEL[day]}
               checked={row.isActive}
               onChange={(e) => update(day, { isActive: e.currentTarget.checked })}
               w={130}
@@ -54,7 +44,7 @@ export function ScheduleEditor({
             {row.isActive ? (
               <Group gap={6} wrap="nowrap">
                 <Select
-                  aria-label={`${DAY_LABEL[day]} opening time`}
+                  aria-label={`${WEEKDAY_LABEL[day]} opening time`}
                   data={startData}
                   value={row.start}
                   onChange={(v) => v && update(day, { start: v })}
@@ -68,7 +58,7 @@ export function ScheduleEditor({
                   to
                 </Text>
                 <Select
-                  aria-label={`${DAY_LABEL[day]} closing time`}
+                  aria-label={`${WEEKDAY_LABEL[day]} closing time`}
                   data={endData}
                   value={row.end}
                   onChange={(v) => v && update(day, { end: v })}

@@ -22,11 +22,10 @@ import { useState } from 'react';
 import { businessTypeLabel } from '../../../shared/categories';
 import { formatDate, formatTime, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
-import { WEEKDAYS } from '../../../shared/opening-hours';
+import { WEEKDAY_LABEL, WEEKDAYS } from '../../../shared/opening-hours';
 import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAuth } from '../auth/use-auth';
-import { DAY_LABEL } from '../onboarding/schedule-editor';
 
 type PublicData = RouterOutputs['businesses']['bySlug'];
 type Slot = PublicData['slots'][number];
@@ -209,7 +208,7 @@ function BusinessInfoCard({ business }: { business: PublicData['business'] }) {
               const h = hours[day];
               return (
                 <Group key={day} justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm">{DAY_LABEL[day]}</Text>
+                  <Text size="sm">{WEEKDAY_LABEL[day]}</Text>
                   <Text size="sm" c={h ? undefined : 'dimmed'}>
                     {h ? `${formatTime(h.open)} - ${formatTime(h.close)}` : 'Closed'}
                   </Text>
