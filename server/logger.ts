@@ -1,9 +1,30 @@
 /** The process logger (pino): JSON in production, pretty in a terminal; never logs secrets. */
 import pino, { type Logger } from 'pino';
 
-export function createLogger(level: string, pretty: boolean): Logger {
-  return pino({
+/** Hides one-time tokens that email links carry in the query (e.g. /auth-redirect?token=…). */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token|refresh_token)=)[^&#]*/gi, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  hostname?: string;
+  ip?: string;
+}
+
+/** Creates the logger. `destination` is for tests (default: stdout). */
+export function createLogger(level: string, pretty: boolean, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
+    serializers: {
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: req.url ? redactUrl(req.url) : undefined,
+        host: req.hostname,
+        remoteAddress: req.ip,
+      }),
+    },
     redact: {
       paths: [
         'req.headers.cookie',
@@ -15,8 +36,13 @@ export function createLogger(level: string, pretty: boolean): Logger {
       ],
       censor: '[redacted]',
     },
-    ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
-  });
+  };
+  if (destination) return pino(options, destination);
+  if (pretty) {
+    return pino({
+      ...options,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    });
+  }
+  return pino(options);
 }
