@@ -36,11 +36,7 @@ export interface Database {
    * listening connection was lost and is listening again (notifications in between are lost).
    * Returns an unsubscribe function.
    */
-  listen(
-    channel: string,
-    onPayload: (payload: string) => void,
-    onRelisten?: () => void,
-  ): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onRelisten?: () => void): Promise<() => Promise<void>>;
   /** Sends NOTIFY on `channel` (call after the transaction that caused it has committed). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;

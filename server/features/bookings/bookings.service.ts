@@ -13,7 +13,7 @@ import { pgErrorCode, type Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import { enqueueEmail } from '../../email/outbox';
 import { bookingConfirmedEmail, bookingDeclinedEmail, bookingRequestedEmail } from '../../email/templates';
-import { requestableSlots } from '../businesses/businesses.service';
+import { isSlotRequestable } from '../businesses/businesses.service';
 import { DomainError } from '../errors';
 import type { ServiceDeps } from '../context';
 
@@ -30,9 +30,9 @@ export async function requestBooking(
   customerId: string,
   input: RequestBookingInput,
 ): Promise<{ id: string }> {
-  let event: { bookingId: string; businessId: string } | null = null;
+  let created: { bookingId: string; businessId: string };
   try {
-    const id = await deps.db.transaction(async (tx) => {
+    created = await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [slot] = await tx
         .select({
@@ -52,8 +52,7 @@ export async function requestBooking(
         .for('update', { of: slots })
         .limit(1);
       if (!slot) throw new DomainError('NOT_FOUND', 'This slot no longer exists.');
-      const open = await requestableSlots(tx, slot.businessId, slot.timezone, now);
-      if (!open.some((s) => s.id === slot.id)) throw new DomainError('CONFLICT', SLOT_TAKEN);
+      if (!(await isSlotRequestable(tx, slot.id, slot.timezone, now))) throw new DomainError('CONFLICT', SLOT_TAKEN);
       const [booking] = await tx
         .insert(bookings)
         .values({
@@ -73,16 +72,14 @@ export async function requestBooking(
         bookingRequestedEmail(slot.businessEmail, customerName, slot, `${deps.appOrigin}/dashboard`),
         now,
       );
-      event = { bookingId: booking!.id, businessId: slot.businessId };
-      return booking!.id;
+      return { bookingId: booking!.id, businessId: slot.businessId };
     });
-    return { id };
   } catch (err) {
     if (pgErrorCode(err) === '23505') throw new DomainError('CONFLICT', SLOT_TAKEN);
     throw err;
-  } finally {
-    if (event) await publishAfterCommit(deps, event, customerId);
   }
+  await publishAfterCommit(deps, created, customerId);
+  return { id: created.bookingId };
 }
 
 async function publishAfterCommit(

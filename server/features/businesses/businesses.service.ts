@@ -29,49 +29,62 @@ export interface PublicSlot {
 }
 
 /**
- * Slots a customer may request now (dashboards spec §5 "Slots offered on the public page"): not
- * booked, not started (business zone), no active booking, not declined by the business. Sorted by
- * date then start time.
+ * SQL condition "this slot may be requested" (dashboards spec §5 "Slots offered on the public
+ * page"): not booked, dated today or later in the business's zone, no active booking and not
+ * declined by the business. Whether its start has passed today is checked in `isPast`.
  */
+function requestableWhere(db: DbOrTx, today: string) {
+  return and(
+    eq(slots.isBooked, false),
+    gte(slots.date, today),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.slotId, slots.id),
+            or(
+              sql`${bookings.status} in ('pending', 'confirmed', 'completed')`,
+              and(eq(bookings.status, 'cancelled'), eq(bookings.declinedByBusiness, true)),
+            ),
+          ),
+        ),
+    ),
+  );
+}
+
+const publicSlotColumns = {
+  id: slots.id,
+  date: slots.date,
+  startTime: slots.startTime,
+  endTime: slots.endTime,
+  description: slots.description,
+};
+
+/** The business's slots a customer may request now, by date then start time. */
 export async function requestableSlots(
   db: DbOrTx,
   businessId: string,
   timezone: string,
   now: Date,
 ): Promise<PublicSlot[]> {
-  const today = localNow(timezone, now).date;
   const rows = await db
-    .select({
-      id: slots.id,
-      date: slots.date,
-      startTime: slots.startTime,
-      endTime: slots.endTime,
-      description: slots.description,
-    })
+    .select(publicSlotColumns)
     .from(slots)
-    .where(
-      and(
-        eq(slots.businessId, businessId),
-        eq(slots.isBooked, false),
-        gte(slots.date, today),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(bookings)
-            .where(
-              and(
-                eq(bookings.slotId, slots.id),
-                or(
-                  sql`${bookings.status} in ('pending', 'confirmed', 'completed')`,
-                  and(eq(bookings.status, 'cancelled'), eq(bookings.declinedByBusiness, true)),
-                ),
-              ),
-            ),
-        ),
-      ),
-    )
+    .where(and(eq(slots.businessId, businessId), requestableWhere(db, localNow(timezone, now).date)))
     .orderBy(asc(slots.date), asc(slots.startTime));
   return rows.filter((s) => !isPast(s.date, s.startTime, timezone, now));
+}
+
+/** True when slot `slotId` (of a business in `timezone`) may be requested now. */
+export async function isSlotRequestable(db: DbOrTx, slotId: string, timezone: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select(publicSlotColumns)
+    .from(slots)
+    .where(and(eq(slots.id, slotId), requestableWhere(db, localNow(timezone, now).date)))
+    .limit(1);
+  return row !== undefined && !isPast(row.date, row.startTime, timezone, now);
 }
 
 /**
