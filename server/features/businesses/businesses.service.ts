@@ -69,12 +69,14 @@ export async function requestableSlots(
   timezone: string,
   now: Date,
 ): Promise<PublicSlot[]> {
+  const today = localNow(timezone, now).date;
   const rows = await db
     .select(publicSlotColumns)
     .from(slots)
-    .where(and(eq(slots.businessId, businessId), requestableWhere(db, localNow(timezone, now).date)))
+    .where(and(eq(slots.businessId, businessId), requestableWhere(db, today)))
     .orderBy(asc(slots.date), asc(slots.startTime));
-  return rows.filter((s) => !isPast(s.date, s.startTime, timezone, now));
+  // Only today's slots can have started; later dates skip the zone arithmetic.
+  return rows.filter((s) => s.date > today || !isPast(s.date, s.startTime, timezone, now));
 }
 
 /** True when slot `slotId` (of a business in `timezone`) may be requested now. */
