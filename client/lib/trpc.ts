@@ -8,6 +8,7 @@ import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/router';
+import { MSG } from '../../shared/messages';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -68,22 +69,17 @@ export interface ErrorInfo {
   httpStatus?: number;
 }
 
-const CONNECTION_MESSAGE =
-  "We're having trouble connecting to our servers. Please check your internet connection and try again.";
-const GENERIC_MESSAGE =
-  'There was a problem with your request. Please try again or contact support if the issue persists.';
-
 /** Reads title, message, field and field errors from a TRPCClientError (or anything thrown). */
 export function errorInfo(err: unknown): ErrorInfo {
   if (err instanceof TRPCClientError) {
     const data = (err as TRPCClientError<AppRouter>).data;
     if (!data) {
       // No tRPC body: the request never reached the server or the answer was not tRPC's.
-      return { message: CONNECTION_MESSAGE };
+      return { message: MSG.connection };
     }
     return {
       title: data.title,
-      message: err.message || GENERIC_MESSAGE,
+      message: err.message || MSG.generic,
       field: data.field,
       fieldErrors: data.fieldErrors,
       code: data.code,
@@ -91,7 +87,7 @@ export function errorInfo(err: unknown): ErrorInfo {
     };
   }
   if (err instanceof Error && err.message) return { message: err.message };
-  return { message: 'An unexpected error occurred' };
+  return { message: MSG.unexpected };
 }
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
