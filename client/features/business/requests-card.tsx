@@ -30,10 +30,15 @@ export function RequestsCard({ requests, loading }: { requests: Request[]; loadi
       }
     } catch (err) {
       const info = errorInfo(err);
+      // Past slots come with their own title ('Cannot confirm past appointment'); other failures
+      // use the spec's 'Approval failed' / 'Decline failed' with the detail.
+      const failed =
+        decision === 'confirm'
+          ? { title: MSG.approvalFailedTitle, message: `Failed to approve booking: ${info.message}` }
+          : { title: MSG.declineFailedTitle, message: `Failed to decline booking: ${info.message}` };
       notifications.show({
         color: 'red',
-        title: info.title ?? (decision === 'confirm' ? MSG.approvalFailedTitle : MSG.declineFailedTitle),
-        message: info.message,
+        ...(info.title ? { title: info.title, message: info.message } : failed),
       });
     } finally {
       setPending(null);
