@@ -106,3 +106,48 @@ export const tokenInput = z.object({ token: z.string().min(1).max(200) });
 export const resendConfirmationInput = z.object({
   email: z.string({ error: MSG.resendNoEmail }).trim().min(1, MSG.resendNoEmail).pipe(emailSchema),
 });
+
+/** /forgot-password (accounts spec §5): email required and well-formed. */
+export const requestPasswordResetInput = z.object({ email: emailSchema });
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
+
+/** Sets a new password from an emailed reset token (8-128 characters, see ADR 0004). */
+export const resetPasswordInput = z.object({
+  token: z.string().min(1, MSG.resetMissingTokens).max(200, MSG.resetInvalid),
+  password: newPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+/** The /reset-password form: new password and its confirmation (accounts spec §5). */
+export const resetPasswordForm = z
+  .object({
+    password: newPasswordSchema,
+    confirmPassword: z.string().min(1, MSG.confirmPasswordRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
+
+const currentPasswordSchema = z
+  .string({ error: MSG.currentPasswordRequired })
+  .min(1, MSG.currentPasswordRequired)
+  .max(1024);
+
+/** Password change from settings (dashboards spec §5 "Password change"); current password required. */
+export const changePasswordInput = z.object({
+  currentPassword: currentPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** Email change from settings (dashboards spec §5 "Email change"); current password required. */
+export const requestEmailChangeInput = z.object({
+  newEmail: z.string({ error: MSG.newEmailRequired }).trim().min(1, MSG.newEmailRequired).pipe(emailSchema),
+  currentPassword: currentPasswordSchema,
+});
+export type RequestEmailChangeInput = z.infer<typeof requestEmailChangeInput>;
+
+/**
+ * Logged-in variant of /complete-business-profile (accounts spec §2, §5): name, description and
+ * address required; the slug is derived from the name on the server.
+ */
+export const completeBusinessProfileInput = businessProfileFields.omit({ slug: true });
+export type CompleteBusinessProfileInput = z.infer<typeof completeBusinessProfileInput>;
