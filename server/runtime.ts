@@ -4,6 +4,7 @@
  */
 import type { Logger } from 'pino';
 import { deleteExpiredSessions } from './auth/session';
+import { createDbThrottle, deleteExpiredThrottleRows } from './auth/throttle';
 import { openDatabase, type Database } from './db/client';
 import { startOutboxDispatcher } from './email/dispatcher';
 import { mailboxTransport, resendTransport } from './email/transports';
@@ -29,6 +30,7 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
   const dispatcher = startOutboxDispatcher({ db: db.db, transport, from: env.EMAIL_FROM, logger });
   const sweep = setInterval(() => {
     deleteExpiredSessions(db.db, new Date()).catch((err) => logger.warn({ err }, 'session sweep failed'));
+    deleteExpiredThrottleRows(db.db, new Date()).catch((err) => logger.warn({ err }, 'throttle sweep failed'));
   }, 60 * 60_000);
   sweep.unref();
   const origin = appOrigin(env);
@@ -39,6 +41,7 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
     hub,
     kickMailer: () => dispatcher.kick(),
     logger,
+    throttle: createDbThrottle(db.db),
     isProduction: env.NODE_ENV === 'production',
     secureCookies: origin.startsWith('https://'),
   };

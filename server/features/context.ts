@@ -1,5 +1,6 @@
 /** What every service needs besides its input: the database, the clock and link building. */
 import type { Logger } from 'pino';
+import type { Throttle } from '../auth/throttle';
 import type { Db } from '../db/client';
 import type { BookingEventHub } from '../realtime/booking-events';
 
@@ -13,4 +14,6 @@ export interface ServiceDeps {
   /** Called after a transaction wrote to the outbox, to deliver without waiting for the timer. */
   kickMailer: () => void;
   logger: Logger;
+  /** Login and email throttling (server/auth/throttle.ts, docs/decisions/0008). */
+  throttle: Throttle;
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import postgres from 'postgres';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { createDbThrottle } from '../../server/auth/throttle';
 import { openDatabase, type Database } from '../../server/db/client';
 import { BookingEventHub } from '../../server/realtime/booking-events';
 import type { AppDeps } from '../../server/trpc/context';
@@ -73,6 +74,7 @@ export async function createTestDeps(
     hub,
     kickMailer: () => {},
     logger: silentLogger,
+    throttle: createDbThrottle(database.db),
     isProduction: false,
     secureCookies: false,
   };

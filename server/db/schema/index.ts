@@ -224,6 +224,21 @@ export const emailOutbox = pgTable(
   (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );
 
+/**
+ * Throttling counters (docs/decisions/0008): the table rate-limiter-flexible's RateLimiterDrizzle
+ * reads and updates atomically (`insert ... on conflict (key) do update`). One row per limited key,
+ * e.g. 'login_account:ann@example.test'; `points` counted in the window that ends at `expire`.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    points: integer().notNull().default(0),
+    expire: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
 /** Messages sent through /contact ('Get in Touch'). */
 export const contactMessages = pgTable('contact_messages', {
   id: uuid().primaryKey().defaultRandom(),

@@ -1,0 +1,130 @@
+/**
+ * Throttling of password attempts and of emails with links (BRIEF §4, accounts spec §8 "Rate limit
+ * or too many requests", docs/decisions/0008). The counters live in the database table
+ * `rate_limits`, updated atomically by rate-limiter-flexible's RateLimiterDrizzle, so every server
+ * instance sees the same counts (PostgreSQL) and the embedded PGlite works the same way.
+ *
+ * Windows are fixed: they start at the first counted event of a key and end `durationSec` later.
+ * The library reads the wall clock (`Date.now()`), not the services' injectable clock.
+ */
+import { lt } from 'drizzle-orm';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { DbOrTx } from '../db/client';
+import { rateLimits } from '../db/schema/index';
+
+export interface ThrottleRule {
+  /** Events allowed per window. */
+  points: number;
+  /** Window length in seconds. */
+  durationSec: number;
+  /** Prefix of the stored key ('<prefix>:<key>'). */
+  keyPrefix: string;
+}
+
+/** The limits of ADR 0008. */
+export const THROTTLE_RULES = {
+  /** Failed password attempts from one IP address: 20 per 15 minutes. */
+  loginIp: { points: 20, durationSec: 15 * 60, keyPrefix: 'login_ip' },
+  /** Failed password attempts on one account (the lower-cased email): 5 per 15 minutes. */
+  loginAccount: { points: 5, durationSec: 15 * 60, keyPrefix: 'login_account' },
+  /** Confirmation, reset and email-change emails to one address: 1 per minute. */
+  email: { points: 1, durationSec: 60, keyPrefix: 'email' },
+} as const satisfies Record<string, ThrottleRule>;
+
+export type ThrottleRuleName = keyof typeof THROTTLE_RULES;
+
+/** The throttling port services use (ServiceDeps.throttle); tests may pass another implementation. */
+export interface Throttle {
+  /**
+   * Counts one event of `rule` for `key`. Resolves true when the event is within the allowance,
+   * false when it is over (the event is counted either way). Rejects only on a storage error.
+   */
+  consume(rule: ThrottleRuleName, key: string): Promise<boolean>;
+  /** Takes back one event counted by `consume` (an attempt that turned out not to count). */
+  refund(rule: ThrottleRuleName, key: string): Promise<void>;
+  /** Forgets every event of `rule` for `key` (e.g. the account's failures after a right password). */
+  reset(rule: ThrottleRuleName, key: string): Promise<void>;
+}
+
+/**
+ * A Throttle over the `rate_limits` table of `db`, one RateLimiterDrizzle per rule. Expired rows
+ * are removed by `deleteExpiredThrottleRows` (the library's own timer is off).
+ */
+export function createDbThrottle(db: DbOrTx, rules: Record<ThrottleRuleName, ThrottleRule> = THROTTLE_RULES): Throttle {
+  const limiters = Object.fromEntries(
+    Object.entries(rules).map(([name, rule]) => [
+      name,
+      new RateLimiterDrizzle({
+        storeClient: db,
+        schema: rateLimits,
+        points: rule.points,
+        duration: rule.durationSec,
+        keyPrefix: rule.keyPrefix,
+        clearExpiredByTimeout: false,
+      }),
+    ]),
+  ) as Record<ThrottleRuleName, RateLimiterDrizzle>;
+  return {
+    async consume(rule, key) {
+      try {
+        await limiters[rule].consume(key);
+        return true;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return false;
+        throw err;
+      }
+    },
+    async refund(rule, key) {
+      await limiters[rule].reward(key, 1);
+    },
+    async reset(rule, key) {
+      await limiters[rule].delete(key);
+    },
+  };
+}
+
+/** Removes counters whose window has ended (housekeeping, with the session sweep). */
+export async function deleteExpiredThrottleRows(db: DbOrTx, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.expire, now));
+}
+
+/** One counted key of a password attempt. */
+export interface AttemptKey {
+  rule: ThrottleRuleName;
+  key: string;
+}
+
+/** The login limiter keys: per IP (when known) and per account (the lower-cased email). */
+export function loginAttemptKeys(email: string, ip?: string): AttemptKey[] {
+  const keys: AttemptKey[] = [{ rule: 'loginAccount', key: email.toLowerCase() }];
+  if (ip) keys.push({ rule: 'loginIp', key: `ip:${ip}` });
+  return keys;
+}
+
+/**
+ * Counts a password attempt on every key before the password is checked. Resolves true when all
+ * keys are within their allowance; otherwise takes the counts back and resolves false (the caller
+ * refuses without checking the password). Counting first makes concurrent attempts unable to
+ * exceed the limit.
+ */
+export async function reserveAttempt(throttle: Throttle, keys: AttemptKey[]): Promise<boolean> {
+  const allowed = await Promise.all(keys.map((k) => throttle.consume(k.rule, k.key)));
+  if (allowed.every(Boolean)) return true;
+  await refundAttempt(throttle, keys);
+  return false;
+}
+
+/** Takes back an attempt counted by `reserveAttempt` (it was not a failure). */
+export async function refundAttempt(throttle: Throttle, keys: AttemptKey[]): Promise<void> {
+  await Promise.all(keys.map((k) => throttle.refund(k.rule, k.key)));
+}
+
+/**
+ * After a right password: the account's failures are forgotten and the attempt is not counted on
+ * the other keys (a success is not a failure).
+ */
+export async function attemptSucceeded(throttle: Throttle, keys: AttemptKey[]): Promise<void> {
+  await Promise.all(
+    keys.map((k) => (k.rule === 'loginAccount' ? throttle.reset(k.rule, k.key) : throttle.refund(k.rule, k.key))),
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The database-backed throttle (server/auth/throttle.ts, ADR 0008) on the real test database:
+ * counts, atomicity under concurrency, refund and reset, window expiry, and counters shared by two
+ * Throttle instances (two server processes) on one database.
+ */
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from '../../server/auth/throttle';
+import { rateLimits } from '../../server/db/schema/index';
+import { useTestDeps } from '../setup/test-database';
+
+const t = useTestDeps(new Date('2026-11-21T10:00:00Z'));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function consumeTimes(n: number, rule: 'loginAccount' | 'email', key: string) {
+  const results: boolean[] = [];
+  for (let i = 0; i < n; i++) results.push(await t.deps.throttle.consume(rule, key));
+  return results;
+}
+
+describe('database throttle', () => {
+  it('allows the rule points in a window, then refuses, and stores one row per key', async () => {
+    expect(await consumeTimes(7, 'loginAccount', 'count@example.test')).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const rows = await t.deps.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, 'login_account:count@example.test'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.points).toBe(7);
+  });
+
+  it('never lets concurrent events past the limit', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => t.deps.throttle.consume('loginAccount', 'race@example.test')),
+    );
+    expect(results.filter(Boolean)).toHaveLength(THROTTLE_RULES.loginAccount.points);
+  });
+
+  it('refund gives one event back and reset forgets the key', async () => {
+    await consumeTimes(5, 'loginAccount', 'refund@example.test');
+    expect(await t.deps.throttle.consume('loginAccount', 'refund@example.test')).toBe(false);
+    await t.deps.throttle.refund('loginAccount', 'refund@example.test');
+    await t.deps.throttle.refund('loginAccount', 'refund@example.test');
+    expect(await t.deps.throttle.consume('loginAccount', 'refund@example.test')).toBe(true);
+    expect(await t.deps.throttle.consume('loginAccount', 'refund@example.test')).toBe(false);
+    await t.deps.throttle.reset('loginAccount', 'refund@example.test');
+    expect(await consumeTimes(5, 'loginAccount', 'refund@example.test')).toEqual([true, true, true, true, true]);
+  });
+
+  it('starts a new window once the old one has ended, and sweeps ended windows', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T10:00:00Z') });
+    expect(await consumeTimes(2, 'email', 'window@example.test')).toEqual([true, false]);
+    vi.setSystemTime(new Date('2026-11-21T10:00:59Z'));
+    expect(await t.deps.throttle.consume('email', 'window@example.test')).toBe(false);
+    vi.setSystemTime(new Date('2026-11-21T10:01:01Z'));
+    await deleteExpiredThrottleRows(t.deps.db, new Date('2026-11-21T10:00:59Z'));
+    expect(
+      await t.deps.db.select().from(rateLimits).where(eq(rateLimits.key, 'email:window@example.test')),
+    ).toHaveLength(1);
+    expect(await t.deps.throttle.consume('email', 'window@example.test')).toBe(true);
+    await deleteExpiredThrottleRows(t.deps.db, new Date('2026-11-21T10:02:02Z'));
+    expect(await t.deps.db.select().from(rateLimits).where(eq(rateLimits.key, 'email:window@example.test'))).toEqual(
+      [],
+    );
+  });
+
+  it('shares counts between two throttles on one database (two server instances)', async () => {
+    const other = createDbThrottle(t.deps.db);
+    expect(await t.deps.throttle.consume('email', 'shared@example.test')).toBe(true);
+    expect(await other.consume('email', 'shared@example.test')).toBe(false);
+  });
+});
