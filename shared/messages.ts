@@ -143,4 +143,6 @@ export const MSG = {
   declineFailedTitle: 'Decline failed',
   businessNotFound: 'Business not found',
   noSlotForBooking: 'No slot found for this booking',
+  // server additions (auth security)
+  profileAlreadyComplete: 'Your business profile is already complete.',
 } as const;
