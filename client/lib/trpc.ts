@@ -2,7 +2,7 @@
  * tRPC client: React hooks (`trpc`), the link chain (SSE for subscriptions, batched HTTP for the
  * rest), the shared QueryClient and helpers to read the server's error texts.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
@@ -35,7 +35,20 @@ export function httpStatusOf(err: unknown): number | undefined {
   return undefined;
 }
 
-export const queryClient = new QueryClient({
+/**
+ * A procedure answered UNAUTHORIZED: the session may have ended on the server (expired, or revoked
+ * by a password change on another device). Ask auth.me again; the SessionWatcher takes it from
+ * there ('Session Expired', accounts spec §8).
+ */
+function onUnauthorized(err: unknown) {
+  if (err instanceof TRPCClientError && (err as TRPCClientError<AppRouter>).data?.code === 'UNAUTHORIZED') {
+    void queryClient.invalidateQueries({ queryKey: [['auth', 'me']] });
+  }
+}
+
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onUnauthorized }),
+  mutationCache: new MutationCache({ onError: onUnauthorized }),
   defaultOptions: {
     queries: {
       staleTime: 10_000,

@@ -48,7 +48,7 @@ function LandingPage() {
         </Container>
       </Box>
 
-      <Container size="lg" py={{ base: 40, sm: 64 }} id="how-it-works">
+      <Container size="lg" py={{ base: 40, sm: 64 }} id="how-it-works" style={{ scrollMarginTop: 72 }}>
         <Title order={2} ta="center" mb="xl">
           How it works
         </Title>
@@ -66,6 +66,65 @@ function LandingPage() {
               </Text>
             </Card>
           ))}
+        </SimpleGrid>
+      </Container>
+      <PricingSection />
+    </Box>
+  );
+}
+
+/** Pricing (accounts spec §1): free at launch, then 9.95 GBP a month for life; customers free. */
+function PricingSection() {
+  return (
+    <Box bg="gray.0" id="pricing" style={{ scrollMarginTop: 72 }}>
+      <Container size="lg" py={{ base: 40, sm: 64 }}>
+        <Title order={2} ta="center" mb="xl">
+          Pricing
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={820} mx="auto">
+          <Card withBorder>
+            <Text fw={700} size="lg">
+              Businesses
+            </Text>
+            <Group gap={8} align="baseline" mt="xs">
+              <Text fz={36} fw={800} lh={1}>
+                Free
+              </Text>
+              <Text c="dimmed">during launch</Text>
+            </Group>
+            <Text size="sm" c="dimmed" mt="sm">
+              When the search and discovery map goes live for customers, early businesses pay £9.95 a month for
+              life, half the £19.95 list price. No card needed until then.
+            </Text>
+            <Text size="sm" mt="sm">
+              Unlimited slots · a dedicated booking page · email notifications · QR code sharing · one dashboard
+              for slots and bookings
+            </Text>
+            <Button component={Link} to="/register" mt="lg">
+              Sign up your business
+            </Button>
+          </Card>
+          <Card withBorder>
+            <Text fw={700} size="lg">
+              Customers
+            </Text>
+            <Group gap={8} align="baseline" mt="xs">
+              <Text fz={36} fw={800} lh={1}>
+                Free
+              </Text>
+              <Text c="dimmed">always</Text>
+            </Group>
+            <Text size="sm" c="dimmed" mt="sm">
+              Find slots, bookmark favourites, book quickly, get email confirmations and keep your booking history.
+            </Text>
+            <Button
+              renderRoot={(props) => <Link to="/register" search={{ role: 'customer' }} {...props} />}
+              variant="default"
+              mt="lg"
+            >
+              Sign up as a customer
+            </Button>
+          </Card>
         </SimpleGrid>
       </Container>
     </Box>

@@ -8,10 +8,11 @@ import { MSG } from '../../shared/messages';
 import { loginInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
 import { PasswordField } from '../features/auth/password-field';
-import { refreshMe } from '../features/auth/guards';
+import { refreshMe, requireGuest } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
 import { FullPageLoader } from '../features/layout/full-page-loader';
 import { confirmBanner } from '../lib/confirm-banner';
+import { broadcastSessionChange, markLocalSessionChange } from '../lib/session-sync';
 import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 import { zodValidate } from '../lib/zod-form';
@@ -28,6 +29,7 @@ export const Route = createFileRoute('/login')({
     message: typeof search.message === 'string' ? search.message : undefined,
     error: typeof search.error === 'string' ? search.error : undefined,
   }),
+  beforeLoad: ({ context }) => requireGuest(context.trpcUtils, { delayAuthenticated: true }),
   component: LoginPage,
 });
 
@@ -118,6 +120,8 @@ function LoginPage() {
       return;
     }
     confirmBanner.reset();
+    markLocalSessionChange();
+    broadcastSessionChange('login');
     // A new session: forget whatever the previous one cached, then load who we are now.
     queryClient.removeQueries({ predicate: (q) => q.getObserversCount() === 0 });
     await refreshMe(utils);

@@ -28,10 +28,13 @@ export async function requireAuthenticated(utils: TrpcUtils) {
   return { user: user! };
 }
 
-/** Guest-only: authenticated → /dashboard; incomplete → onboarding; pending → /check-email. */
-export async function requireGuest(utils: TrpcUtils) {
+/**
+ * Guest-only: authenticated → /dashboard; incomplete → onboarding; pending → /check-email.
+ * /login passes `delayAuthenticated`: it shows 'already logged in' and moves on after about 1 s.
+ */
+export async function requireGuest(utils: TrpcUtils, options: { delayAuthenticated?: boolean } = {}) {
   const { authState } = await me(utils);
-  if (authState === 'authenticated') throw redirect({ to: '/dashboard' });
+  if (authState === 'authenticated' && !options.delayAuthenticated) throw redirect({ to: '/dashboard' });
   if (authState === 'profile_incomplete') throw redirect({ to: '/complete-business-profile' });
   if (authState === 'pending_email') throw redirect({ to: '/check-email' });
 }
@@ -45,4 +48,14 @@ export async function requireProfileCompletion(utils: TrpcUtils) {
   if (authState === 'authenticated') throw redirect({ to: '/dashboard' });
   if (authState === 'pending_email') throw redirect({ to: '/check-email' });
   if (authState === 'unregistered' && !readPendingRegistration()) throw redirect({ to: '/register' });
+}
+
+/**
+ * /check-email: for people waiting for their link. Signed-in users with a confirmed email have
+ * nothing to wait for (→ /dashboard, or onboarding when the profile is incomplete).
+ */
+export async function requireAwaitingConfirmation(utils: TrpcUtils) {
+  const { authState } = await me(utils);
+  if (authState === 'authenticated') throw redirect({ to: '/dashboard' });
+  if (authState === 'profile_incomplete') throw redirect({ to: '/complete-business-profile' });
 }

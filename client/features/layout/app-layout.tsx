@@ -3,8 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { confirmBanner, useConfirmBanner } from '../../lib/confirm-banner';
+import { SessionWatcher } from '../auth/session-watcher';
 import { useAuth } from '../auth/use-auth';
 import { Logo } from './logo';
+import { SocialLinks } from './social-links';
 import { useLogout } from './use-logout';
 
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -14,6 +16,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // Re-render on navigation so the header always reflects the current page and session.
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const onDashboard = pathname.startsWith('/dashboard');
+  const onHome = pathname === '/';
   useEffect(() => menu.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
@@ -24,6 +27,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Logo />
             {/* Desktop and tablet */}
             <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+              {onHome && <SectionLinks />}
+              <SocialLinks />
               {user ? (
                 <>
                   <Text size="sm" c="dimmed" truncate maw={260}>
@@ -74,15 +79,24 @@ export function AppLayout({ children }: { children: ReactNode }) {
             style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
           >
             <Stack gap={4} onClick={menu.close}>
+              {onHome && <SectionLinks vertical />}
               {user ? (
                 <>
                   <Text size="sm" c="dimmed" px="sm" py={4} truncate>
                     Welcome, {user.name}
                   </Text>
-                  <Button component={Link} to="/dashboard" variant="subtle" justify="flex-start">
-                    Dashboard
-                  </Button>
-                  <Button variant="subtle" justify="flex-start" onClick={() => void logout()}>
+                  {APP_MENU.map((item) => (
+                    <Button
+                      key={item.to}
+                      component={Link}
+                      to={item.to}
+                      variant={pathname === item.to ? 'light' : 'subtle'}
+                      justify="flex-start"
+                    >
+                      {item.label}
+                    </Button>
+                  ))}
+                  <Button variant="subtle" justify="flex-start" onClick={() => void logout()} loading={pending}>
                     Logout
                   </Button>
                 </>
@@ -96,12 +110,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
                   </Button>
                 </>
               )}
+              <Box px={4} pt={4}>
+                <SocialLinks />
+              </Box>
             </Stack>
           </Paper>
         )}
       </AppShell.Header>
 
       <AppShell.Main>
+        <SessionWatcher />
         <ConfirmEmailBanner />
         <Box component="main" mih="calc(100vh - 64px - 56px)">
           {children}
@@ -115,6 +133,45 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Box>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/**
+ * The signed-in menu on a phone (accounts spec §2 "Header"). QR Code and Get in Touch join it with
+ * their pages (dashboards spec, issue 4).
+ */
+const APP_MENU = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/settings', label: 'Settings' },
+] as const;
+
+/** About and Pricing on the home page: scroll to their sections (accounts spec §2 "Header"). */
+function SectionLinks({ vertical = false }: { vertical?: boolean }) {
+  const links = [
+    { id: 'how-it-works', label: 'About' },
+    { id: 'pricing', label: 'Pricing' },
+  ];
+  return (
+    <>
+      {links.map((l) => (
+        <Button
+          key={l.id}
+          component="a"
+          href={`#${l.id}`}
+          variant="subtle"
+          color="gray"
+          justify={vertical ? 'flex-start' : undefined}
+          onClick={(e: React.MouseEvent) => {
+            const target = document.getElementById(l.id);
+            if (!target) return;
+            e.preventDefault();
+            target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          }}
+        >
+          {l.label}
+        </Button>
+      ))}
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { confirmBanner } from '../../lib/confirm-banner';
+import { broadcastSessionChange, markLocalSessionChange } from '../../lib/session-sync';
 import { errorInfo, trpc } from '../../lib/trpc';
 
 /** Logout: end the session, leave the signed-in area, then forget every cached answer. */
@@ -22,6 +23,8 @@ export function useLogout() {
       return;
     }
     confirmBanner.reset();
+    markLocalSessionChange();
+    broadcastSessionChange('logout');
     await navigate({ to: '/' });
     // Forget every answer of the old session: drop unused queries, reset (and refetch) the ones
     // still on screen, such as the header's auth.me, which now answers 'unregistered'.

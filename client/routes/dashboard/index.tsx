@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { GuardPending } from '../../features/auth/guard-pending';
 import { requireAuthenticated } from '../../features/auth/guards';
 import { useAuth } from '../../features/auth/use-auth';
 import { BusinessDashboard } from '../../features/business/business-dashboard';
@@ -7,7 +8,7 @@ import { FullPageLoader } from '../../features/layout/full-page-loader';
 
 export const Route = createFileRoute('/dashboard/')({
   beforeLoad: ({ context }) => requireAuthenticated(context.trpcUtils),
-  pendingComponent: () => <FullPageLoader label="Loading dashboard..." />,
+  pendingComponent: () => <GuardPending label="Loading dashboard..." />,
   component: DashboardPage,
 });
 

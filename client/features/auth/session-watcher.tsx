@@ -1,0 +1,58 @@
+import { notifications } from '@mantine/notifications';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { MSG } from '../../../shared/messages';
+import { confirmBanner } from '../../lib/confirm-banner';
+import { consumeLocalSessionChange, onSessionChangeElsewhere } from '../../lib/session-sync';
+import { trpc } from '../../lib/trpc';
+import { useAuth } from './use-auth';
+
+/**
+ * Follows the session (accounts spec §4 "Session handling"):
+ * - another tab logged in or out: ask the server again and re-run the route guards;
+ * - the user changed: forget every cached answer of the previous user (slot lists included);
+ * - the session ended without this browser asking (expired, revoked by a password change
+ *   elsewhere): 'Session Expired' / 'Please log in again to continue.', then home.
+ */
+export function SessionWatcher() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { user, query } = useAuth();
+  const previous = useRef<string | null | undefined>(undefined);
+  const quiet = useRef(false);
+
+  useEffect(
+    () =>
+      onSessionChangeElsewhere((kind) => {
+        if (kind === 'logout') quiet.current = true;
+        void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.auth.me) });
+      }),
+    [queryClient],
+  );
+
+  const userId = query.isSuccess ? (user?.id ?? null) : undefined;
+  useEffect(() => {
+    if (userId === undefined) return;
+    const before = previous.current;
+    previous.current = userId;
+    if (before === undefined || before === userId) return;
+    const deliberate = consumeLocalSessionChange() || quiet.current;
+    quiet.current = false;
+    // A different user (or none): nothing cached for the previous one may be shown again.
+    const meKey = hashKey(getQueryKey(trpc.auth.me, undefined, 'query'));
+    queryClient.removeQueries({ predicate: (q) => q.queryHash !== meKey });
+    if (before !== null && userId === null) {
+      confirmBanner.reset();
+      if (!deliberate) {
+        notifications.show({ color: 'red', title: MSG.sessionExpiredTitle, message: MSG.sessionExpired });
+        void router.navigate({ to: '/' });
+        return;
+      }
+    }
+    void router.invalidate();
+  }, [userId, queryClient, router]);
+
+  return null;
+}

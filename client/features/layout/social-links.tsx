@@ -1,0 +1,40 @@
+import { ActionIcon, Group } from '@mantine/core';
+
+/** LastSlot's social accounts (accounts spec §2 "Header": social links for everyone). */
+export const SOCIAL_LINKS = [
+  {
+    label: 'LastSlot on Instagram',
+    href: 'https://www.instagram.com/lastslot',
+    path: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.2-1.7a1 1 0 100 2 1 1 0 000-2z',
+  },
+  {
+    label: 'LastSlot on Facebook',
+    href: 'https://www.facebook.com/lastslot',
+    path: 'M14 8h3V4h-3a4 4 0 00-4 4v2H8v4h2v7h4v-7h3l1-4h-4V8.5c0-.3.2-.5.5-.5z',
+  },
+] as const;
+
+/** The social icons of the header (open in a new tab). */
+export function SocialLinks() {
+  return (
+    <Group gap={2} wrap="nowrap">
+      {SOCIAL_LINKS.map((s) => (
+        <ActionIcon
+          key={s.href}
+          component="a"
+          href={s.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={s.label}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor" fillRule="evenodd">
+            <path d={s.path} />
+          </svg>
+        </ActionIcon>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Keeps every open tab on the same session (accounts spec §4 "Session handling": a session change
+ * in another tab updates this tab). The session cookie is shared by all tabs already; this tells
+ * the other tabs to ask the server again. BroadcastChannel where available, else a storage event.
+ */
+const CHANNEL = 'lastslot-session';
+const STORAGE_KEY = 'lastslot.sessionChanged';
+
+export type SessionChange = 'login' | 'logout' | 'changed';
+
+let channel: BroadcastChannel | null = null;
+function getChannel(): BroadcastChannel | null {
+  if (channel || typeof BroadcastChannel === 'undefined') return channel;
+  channel = new BroadcastChannel(CHANNEL);
+  return channel;
+}
+
+/** Tells the other tabs of this browser that the session changed (login, logout, password...). */
+export function broadcastSessionChange(kind: SessionChange = 'changed'): void {
+  const ch = getChannel();
+  if (ch) {
+    ch.postMessage(kind);
+    return;
+  }
+  try {
+    window.localStorage.setItem(STORAGE_KEY, `${kind}:${Date.now()}`);
+  } catch {
+    // Storage blocked: the 30 s consistency check still catches up.
+  }
+}
+
+/** Calls `onChange` when another tab reports a session change. Returns the unsubscribe function. */
+export function onSessionChangeElsewhere(onChange: (kind: SessionChange) => void): () => void {
+  const ch = getChannel();
+  if (ch) {
+    const listener = (e: MessageEvent) => onChange(e.data as SessionChange);
+    ch.addEventListener('message', listener);
+    return () => ch.removeEventListener('message', listener);
+  }
+  const listener = (e: StorageEvent) => {
+    if (e.key === STORAGE_KEY && e.newValue) onChange(e.newValue.split(':')[0] as SessionChange);
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
+let localChange = false;
+
+/** Marks the next session change as made by this tab on purpose (login, logout), not an expiry. */
+export function markLocalSessionChange(): void {
+  localChange = true;
+}
+
+/** True once after `markLocalSessionChange`. */
+export function consumeLocalSessionChange(): boolean {
+  const was = localChange;
+  localChange = false;
+  return was;
+}
