@@ -18,9 +18,12 @@ export function useLogout() {
     try {
       await mutation.mutateAsync();
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Logout failed', message: errorInfo(err).message });
-      setPending(false);
-      return;
+      // Accounts spec §4: a 403 at sign-out is expected and ignored (the session is gone already).
+      if (errorInfo(err).httpStatus !== 403) {
+        notifications.show({ color: 'red', title: 'Logout failed', message: errorInfo(err).message });
+        setPending(false);
+        return;
+      }
     }
     confirmBanner.reset();
     markLocalSessionChange();

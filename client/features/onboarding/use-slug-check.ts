@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { onboardingSlugSchema } from '../../../shared/schemas/auth';
-import { trpc } from '../../lib/trpc';
+import { errorInfo, trpc } from '../../lib/trpc';
 import { firstError } from '../../lib/zod-form';
 
 export type SlugState = 'idle' | 'checking' | 'valid' | 'taken' | 'invalid';
@@ -50,10 +50,15 @@ export function useSlugCheck(slug: string) {
           setState('taken');
           setMessage(MSG.usernameTaken);
         }
-      } catch {
+      } catch (err) {
         if (id !== seq.current) return;
+        // Accounts spec §8: slug-check failures read 'Connection error: ...' (no answer) or
+        // 'Database error: ...' (the server answered with an error).
+        const info = errorInfo(err);
         setState('invalid');
-        setMessage('Unable to check this username. Please try again.');
+        setMessage(
+          info.message === MSG.connection ? `Connection error: ${info.message}` : `Database error: ${info.message}`,
+        );
       } finally {
         clearTimeout(timer);
       }
