@@ -56,6 +56,73 @@ export function alreadyRegisteredEmail(to: string, loginUrl: string, resetUrl: s
   );
 }
 
+/** Password reset link to /reset-password?token=… (valid 1 hour; docs/decisions/0009). */
+export function passwordResetEmail(to: string, name: string, link: string): EmailMessage {
+  return message(
+    to,
+    'Reset your LastSlot password',
+    [
+      `Hi ${name},`,
+      'Someone (hopefully you) asked to reset the password of your LastSlot account. The link is valid for 1 hour and works once.',
+      'If you did not ask for this, you can ignore this email: your password stays as it is.',
+    ],
+    { label: 'Choose a new password', url: link },
+  );
+}
+
+/** Notice after a password reset or change: every session was ended. */
+export function passwordChangedEmail(to: string, name: string, resetUrl: string): EmailMessage {
+  return message(to, 'Your LastSlot password was changed', [
+    `Hi ${name},`,
+    'The password of your LastSlot account was just changed, and every device signed in to it was signed out.',
+    `If this was not you, reset your password now at ${resetUrl} and contact support.`,
+  ]);
+}
+
+/** Email change link to the NEW address: /auth-redirect?token=… (valid 24 hours). */
+export function emailChangeLinkEmail(to: string, name: string, link: string): EmailMessage {
+  return message(
+    to,
+    'Confirm your new email for LastSlot',
+    [
+      `Hi ${name},`,
+      'Please confirm that you want to use this address for your LastSlot account. The link is valid for 24 hours. Until you confirm, your old address stays in use.',
+    ],
+    { label: 'Confirm my new email', url: link },
+  );
+}
+
+/** Notice to the CURRENT address that a change to `newEmail` was requested. */
+export function emailChangeRequestedEmail(to: string, name: string, newEmail: string, resetUrl: string): EmailMessage {
+  return message(to, 'Your LastSlot email change was requested', [
+    `Hi ${name},`,
+    `A change of your LastSlot account's email address to ${newEmail} was requested. It takes effect once the link sent to ${newEmail} is opened.`,
+    `If this was not you, reset your password at ${resetUrl}: that also cancels the change.`,
+  ]);
+}
+
+/** Sent instead of a change link when the requested new address already has an account. */
+export function emailInUseNoticeEmail(to: string, loginUrl: string): EmailMessage {
+  return message(
+    to,
+    'Someone tried to use your email for another LastSlot account',
+    [
+      'Someone (perhaps you) asked to move another LastSlot account to this email address, but this address already has an account, so nothing was changed.',
+      `If it was you, log in with this address at ${loginUrl}. If not, you can ignore this email.`,
+    ],
+    { label: 'Log in', url: loginUrl },
+  );
+}
+
+/** Notice to the OLD address once an email change has been confirmed. */
+export function emailChangedEmail(to: string, name: string, newEmail: string): EmailMessage {
+  return message(to, `Your LastSlot email was changed to ${newEmail}`, [
+    `Hi ${name},`,
+    `Your LastSlot account now uses ${newEmail}; this address no longer signs in to it.`,
+    'If you did not make this change, contact support straight away.',
+  ]);
+}
+
 interface SlotSummary {
   date: string;
   startTime: string;

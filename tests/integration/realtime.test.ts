@@ -4,7 +4,7 @@
  * changes are delivered. Needs PostgreSQL (PGlite has no connections to drop).
  */
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { BookingEventHub, type HubEvent } from '../../server/realtime/booking-events';
 import { createTestDatabase, silentLogger, type TestDatabase } from '../setup/test-database';
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import postgres from 'postgres';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import { createDbThrottle } from '../../server/auth/throttle';
 import { openDatabase, type Database } from '../../server/db/client';
 import { BookingEventHub } from '../../server/realtime/booking-events';
@@ -44,16 +44,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A clock tests can set; starts at `start`. */
+/**
+ * A clock tests can set; starts at `start`. While Date is faked (`vi.useFakeTimers({ toFake:
+ * ['Date'] })`, see `useTestDeps`'s `fakeDate`), moving the clock moves Date too, so code that
+ * reads the wall clock (the rate limiter) follows it.
+ */
 export function testClock(start: Date) {
   let current = new Date(start);
+  const sync = () => {
+    if (vi.isFakeTimers()) vi.setSystemTime(current);
+  };
   return {
     now: () => new Date(current),
     set(d: Date) {
       current = new Date(d);
+      sync();
     },
     advance(ms: number) {
       current = new Date(current.getTime() + ms);
+      sync();
     },
   };
 }
@@ -84,8 +93,10 @@ export async function createTestDeps(
 /**
  * Registers beforeAll/afterAll that give the test file its own database, started hub and app
  * dependencies with a movable clock starting at `start`. Read `deps` inside tests only.
+ * `fakeDate`: each test runs with Date faked (only Date; timers stay real) and following `clock`,
+ * so the throttle's windows (which read Date.now()) move with the clock.
  */
-export function useTestDeps(start: Date) {
+export function useTestDeps(start: Date, options: { fakeDate?: boolean } = {}) {
   const clock = testClock(start);
   const state: { tdb?: TestDatabase; deps?: AppDeps; hub?: BookingEventHub } = {};
   beforeAll(async () => {
@@ -96,6 +107,14 @@ export function useTestDeps(start: Date) {
     await state.hub?.stop();
     await state.tdb?.close();
   });
+  if (options.fakeDate) {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'], now: clock.now() });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+  }
   return {
     clock,
     get deps(): AppDeps {

@@ -1,9 +1,10 @@
 /**
  * Registration, email confirmation and login (accounts spec §2, §4, §8; BRIEF §4).
  * Enumeration-safe: signing up with a registered email answers exactly like a new sign-up and
- * emails the owner instead (docs/decisions/0004).
+ * emails the owner instead (docs/decisions/0004). Password attempts and link emails are throttled
+ * (docs/decisions/0008); password reset and change, email change: credentials.service.ts.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { scheduleToOpeningHours } from '../../../shared/opening-hours';
 import { isReservedSlug } from '../../../shared/reserved-slugs';
@@ -11,12 +12,16 @@ import type { RegisterBusinessInput, RegisterCustomerInput, LoginInput } from '.
 import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/password';
 import { createSession, type SessionUser } from '../../auth/session';
-import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
+import { loginAttemptKeys } from '../../auth/throttle';
+import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client';
 import { businessProfiles, customerProfiles, users } from '../../db/schema/index';
 import { enqueueEmail } from '../../email/outbox';
 import { alreadyRegisteredEmail, confirmationEmail } from '../../email/templates';
 import { DomainError } from '../errors';
 import type { ServiceDeps } from '../context';
+import { applyEmailChange, markEmailVerified } from './credentials.service';
+import { authRedirectLink, forgotPasswordUrl, loginUrl } from './links';
+import { emailLimitError, throttledPasswordCheck, withEmailAllowance } from './limits';
 
 export type AuthState = 'unregistered' | 'pending_email' | 'profile_incomplete' | 'authenticated';
 
@@ -28,71 +33,87 @@ export function authStateOf(user: SessionUser | null): AuthState {
   return 'authenticated';
 }
 
-function confirmLink(deps: ServiceDeps, token: string): string {
-  return `${deps.appOrigin}/auth-redirect?token=${encodeURIComponent(token)}`;
-}
-
 async function emailExisting(deps: ServiceDeps, tx: DbOrTx, email: string): Promise<void> {
-  await enqueueEmail(
-    tx,
-    alreadyRegisteredEmail(email, `${deps.appOrigin}/login`, `${deps.appOrigin}/forgot-password`),
-    deps.now(),
-  );
+  await enqueueEmail(tx, alreadyRegisteredEmail(email, loginUrl(deps), forgotPasswordUrl(deps)), deps.now());
+}
+
+/** Output of both sign-ups: the lower-cased email, and whether its email was skipped (throttled). */
+export interface SignUpResult {
+  email: string;
+  /** True when an email went to this address less than a minute ago, so none was queued now. */
+  emailThrottled: boolean;
 }
 
 /**
- * Creates a customer account (unconfirmed) and queues its confirmation email.
- * Input: name, email (lower-cased), password (8-128). Output: { email }. Never reveals whether the
- * email was registered already.
+ * The common part of both sign-ups (docs/decisions/0004, 0008): hashes the password, creates the
+ * unconfirmed user unless the email is registered, runs `createProfile` in the same transaction,
+ * and queues the confirmation (or, for a registered email, the "someone tried to sign up" notice)
+ * unless the address had an email in the last minute. The answer is the same either way.
  */
-export async function registerCustomer(deps: ServiceDeps, input: RegisterCustomerInput): Promise<{ email: string }> {
-  const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
-    const now = deps.now();
-    const [user] = await tx
-      .insert(users)
-      .values({ email: input.email, passwordHash, role: 'customer', name: input.name, createdAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (!user) return emailExisting(deps, tx, input.email);
-    await tx.insert(customerProfiles).values({ id: user.id, fullName: input.name, email: input.email, createdAt: now });
-    const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'email_confirmation', now });
-    await enqueueEmail(tx, confirmationEmail(input.email, input.name, confirmLink(deps, token)), now);
-  });
-  deps.kickMailer();
-  return { email: input.email };
-}
-
-/**
- * Creates a business account with its profile from the pending registration plus the onboarding
- * form (accounts spec §2 "/complete-business-profile"), unconfirmed, and queues the confirmation.
- * Throws CONFLICT 'This username is already taken' (field slug) for a taken or reserved slug.
- */
-export async function registerBusiness(deps: ServiceDeps, input: RegisterBusinessInput): Promise<{ email: string }> {
-  // The slug is checked before anything about the email, so the answer never depends on whether
-  // the email is registered.
-  if (!(await isSlugAvailable(deps, input.slug))) {
-    throw new DomainError('CONFLICT', MSG.usernameTaken, { field: 'slug' });
-  }
-  const passwordHash = await hashPassword(input.password);
-  try {
+async function signUp(
+  deps: ServiceDeps,
+  account: { email: string; name: string; password: string; role: 'business' | 'customer' },
+  createProfile: (tx: Tx, userId: string, now: Date) => Promise<void>,
+): Promise<SignUpResult> {
+  const passwordHash = await hashPassword(account.password);
+  const emailThrottled = await withEmailAllowance(deps, account.email, async (allowed) => {
     await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [user] = await tx
         .insert(users)
         .values({
-          email: input.email,
+          email: account.email,
           passwordHash,
-          role: 'business',
-          name: input.name,
+          role: account.role,
+          name: account.name,
           createdAt: now,
           updatedAt: now,
         })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
-      if (!user) return emailExisting(deps, tx, input.email);
+      if (!user) {
+        if (allowed) await emailExisting(deps, tx, account.email);
+        return;
+      }
+      await createProfile(tx, user.id, now);
+      if (!allowed) return;
+      const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'email_confirmation', now });
+      await enqueueEmail(tx, confirmationEmail(account.email, account.name, authRedirectLink(deps, token)), now);
+    });
+    return !allowed;
+  });
+  if (!emailThrottled) deps.kickMailer();
+  return { email: account.email, emailThrottled };
+}
+
+/**
+ * Creates a customer account (unconfirmed) and queues its confirmation email (accounts spec §2
+ * "/register"). Input: name, email (lower-cased), password (8-128). Output: { email,
+ * emailThrottled }. Never reveals whether the email was registered already; does not fail when
+ * the address is email-throttled (the email is skipped, `emailThrottled: true`).
+ */
+export async function registerCustomer(deps: ServiceDeps, input: RegisterCustomerInput): Promise<SignUpResult> {
+  return signUp(deps, { ...input, role: 'customer' }, async (tx, userId, now) => {
+    await tx.insert(customerProfiles).values({ id: userId, fullName: input.name, email: input.email, createdAt: now });
+  });
+}
+
+/**
+ * Creates a business account with its profile from the pending registration plus the onboarding
+ * form (accounts spec §2 "/complete-business-profile"), unconfirmed, and queues the confirmation.
+ * Output as `registerCustomer`. Throws CONFLICT 'This username is already taken' (field slug) for
+ * a taken or reserved slug, whether or not the email is registered.
+ */
+export async function registerBusiness(deps: ServiceDeps, input: RegisterBusinessInput): Promise<SignUpResult> {
+  // The slug is checked before anything about the email, so the answer never depends on whether
+  // the email is registered.
+  if (!(await isSlugAvailable(deps, input.slug))) {
+    throw new DomainError('CONFLICT', MSG.usernameTaken, { field: 'slug' });
+  }
+  try {
+    return await signUp(deps, { ...input, role: 'business' }, async (tx, userId, now) => {
       await tx.insert(businessProfiles).values({
-        id: user.id,
+        id: userId,
         businessName: input.businessName,
         slug: input.slug,
         description: input.description,
@@ -104,8 +125,6 @@ export async function registerBusiness(deps: ServiceDeps, input: RegisterBusines
         createdAt: now,
         updatedAt: now,
       });
-      const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'email_confirmation', now });
-      await enqueueEmail(tx, confirmationEmail(input.email, input.name, confirmLink(deps, token)), now);
     });
   } catch (err) {
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'business_profiles_slug_unique') {
@@ -113,8 +132,6 @@ export async function registerBusiness(deps: ServiceDeps, input: RegisterBusines
     }
     throw err;
   }
-  deps.kickMailer();
-  return { email: input.email };
 }
 
 /** True when `slug` is well-formed, not reserved and not used by any business. */
@@ -129,64 +146,99 @@ export async function isSlugAvailable(deps: Pick<ServiceDeps, 'db'>, slug: strin
   return !row;
 }
 
+/** Outcome of an emailed /auth-redirect link (`confirmEmail`). */
+export type ConfirmEmailResult =
+  | { kind: 'email_confirmation'; session: { token: string; expiresAt: Date } }
+  | { kind: 'email_change'; signedIn: boolean };
+
 /**
- * Confirms the email of the token's user and signs them in (accounts spec §2 "/auth-redirect").
- * Output: the new session's cookie token and expiry. Throws BAD_REQUEST 'Email confirmation
- * failed…' for an unknown, used or expired token.
+ * Uses an emailed /auth-redirect token (accounts spec §2 "/auth-redirect"; docs/decisions/0009).
+ * - email_confirmation: confirms the email and opens a new session (returned for the cookie).
+ * - email_change: moves the account to the token's new address (users and profile email columns),
+ *   marks it confirmed, queues a notice to the old address, opens no session; `signedIn` tells
+ *   whether `callerUserId` (the caller's current session) is that account.
+ * Throws BAD_REQUEST 'Email confirmation failed…' (title 'Confirmation Failed') for an unknown,
+ * used or expired token or one of another purpose; CONFLICT 'This email address is already in
+ * use by another account.' when the new address was taken meanwhile (the token stays unused).
  */
-export async function confirmEmail(deps: ServiceDeps, token: string): Promise<{ token: string; expiresAt: Date }> {
-  return deps.db.transaction(async (tx) => {
+export async function confirmEmail(
+  deps: ServiceDeps,
+  token: string,
+  callerUserId: string | null = null,
+): Promise<ConfirmEmailResult> {
+  const outcome = await deps.db.transaction(async (tx): Promise<ConfirmEmailResult> => {
     const now = deps.now();
-    const result = await consumeOneTimeToken(tx, { token, purpose: 'email_confirmation', now });
-    if (!result.ok) {
+    const result = await consumeOneTimeToken(tx, { token, purpose: ['email_confirmation', 'email_change'], now });
+    if (!result.ok || (result.purpose === 'email_change' && !result.newEmail)) {
       throw new DomainError('BAD_REQUEST', MSG.confirmationFailed, { title: MSG.confirmationFailedTitle });
     }
-    await tx
-      .update(users)
-      .set({ emailVerifiedAt: now, updatedAt: now })
-      .where(and(eq(users.id, result.userId), isNull(users.emailVerifiedAt)));
-    return createSession(tx, result.userId, now);
+    if (result.purpose === 'email_change') {
+      await applyEmailChange(tx, { userId: result.userId, newEmail: result.newEmail!, now });
+      return { kind: 'email_change', signedIn: callerUserId === result.userId };
+    }
+    await markEmailVerified(tx, result.userId, now);
+    return { kind: 'email_confirmation', session: await createSession(tx, result.userId, now) };
   });
+  if (outcome.kind === 'email_change') deps.kickMailer();
+  return outcome;
 }
 
 /**
  * Sends a fresh confirmation link to an unconfirmed account (voiding the older one). Answers the
- * same for unknown or already confirmed addresses. Output: { ok: true }.
+ * same for unknown or already confirmed addresses. Output: { ok: true }. Throws TOO_MANY_REQUESTS
+ * 'Email Limit Reached' when an email went to this address less than a minute ago.
  */
 export async function resendConfirmation(deps: ServiceDeps, email: string): Promise<{ ok: true }> {
-  await deps.db.transaction(async (tx) => {
-    const now = deps.now();
-    const [user] = await tx
-      .select({ id: users.id, name: users.name, verified: users.emailVerifiedAt })
-      .from(users)
-      .where(eq(users.email, email))
-      .limit(1);
-    if (!user || user.verified) return;
-    const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'email_confirmation', now });
-    await enqueueEmail(tx, confirmationEmail(email, user.name, confirmLink(deps, token)), now);
+  await withEmailAllowance(deps, email, async (allowed) => {
+    if (!allowed) throw emailLimitError();
+    await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      const [user] = await tx
+        .select({ id: users.id, name: users.name, verified: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      if (!user || user.verified) return;
+      const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'email_confirmation', now });
+      await enqueueEmail(tx, confirmationEmail(email, user.name, authRedirectLink(deps, token)), now);
+    });
   });
   deps.kickMailer();
   return { ok: true };
 }
 
 /**
- * Checks email + password and opens a new session. Throws UNAUTHORIZED 'Invalid email or password'
- * for an unknown email or wrong password (same answer, same time), FORBIDDEN 'Please confirm your
- * email address before logging in' for a correct password on an unconfirmed account.
+ * Checks email + password and opens a new session (accounts spec §2 "/login"). `ip` (when the
+ * call came over HTTP) and the email are throttled (docs/decisions/0008): when either is
+ * exhausted, TOO_MANY_REQUESTS 'You've made too many login attempts…' is thrown before the
+ * password is checked. Throws UNAUTHORIZED 'Invalid email or password' for an unknown email or
+ * wrong password (same answer, same time, both counted), FORBIDDEN 'Please confirm your email
+ * address before logging in' for a right password on an unconfirmed account (not counted).
+ * A right password forgets the account's failures. Output: the session's cookie token and expiry.
  */
-export async function login(deps: ServiceDeps, input: LoginInput): Promise<{ token: string; expiresAt: Date }> {
-  const [user] = await deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash, verified: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .limit(1);
-  if (!user) {
-    await verifyDummyPassword(input.password);
+export async function login(
+  deps: ServiceDeps,
+  input: LoginInput,
+  ip?: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  let userId = '';
+  const outcome = await throttledPasswordCheck(deps, loginAttemptKeys(input.email, ip), async () => {
+    const [user] = await deps.db
+      .select({ id: users.id, passwordHash: users.passwordHash, verified: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.email, input.email))
+      .limit(1);
+    if (!user) {
+      await verifyDummyPassword(input.password);
+      return 'wrong';
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) return 'wrong';
+    userId = user.id;
+    return user.verified ? 'right' : 'not_counted';
+  });
+  if (outcome === 'wrong') {
     throw new DomainError('UNAUTHORIZED', MSG.loginInvalid, { title: MSG.invalidCredentialsTitle });
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw new DomainError('UNAUTHORIZED', MSG.loginInvalid, { title: MSG.invalidCredentialsTitle });
-  }
-  if (!user.verified) throw new DomainError('FORBIDDEN', MSG.emailNotConfirmedLogin);
-  return createSession(deps.db, user.id, deps.now());
+  if (outcome === 'not_counted') throw new DomainError('FORBIDDEN', MSG.emailNotConfirmedLogin);
+  return createSession(deps.db, userId, deps.now());
 }

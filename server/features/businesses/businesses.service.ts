@@ -1,11 +1,18 @@
-/** Public business page data and the owner's own profile (dashboards spec §2 "/{slug}"). */
-import { and, asc, eq, gte, notExists, or, sql } from 'drizzle-orm';
+/**
+ * Public business page data, the owner's own profile (dashboards spec §2 "/{slug}") and the
+ * logged-in completion of a missing profile (accounts spec §2 "/complete-business-profile").
+ */
+import { and, asc, eq, gte, inArray, notExists, or, sql } from 'drizzle-orm';
+import { scheduleToOpeningHours } from '../../../shared/opening-hours';
 import { isReservedSlug } from '../../../shared/reserved-slugs';
+import type { CompleteBusinessProfileInput } from '../../../shared/schemas/auth';
 import { isPast, localNow } from '../../../shared/zoned-time';
 import { MSG } from '../../../shared/messages';
-import type { DbOrTx } from '../../db/client';
+import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { bookings, businessProfiles, slots } from '../../db/schema/index';
+import type { ServiceDeps } from '../context';
 import { DomainError } from '../errors';
+import { slugCandidate, slugFromName } from './slug';
 
 const publicBusinessColumns = {
   id: businessProfiles.id,
@@ -115,4 +122,69 @@ export async function getOwnBusiness(db: DbOrTx, businessId: string) {
     .limit(1);
   if (!business) throw new DomainError('NOT_FOUND', MSG.businessNotFound);
   return business;
+}
+
+/** The first of 'base', 'base-2', 'base-3', … that is neither reserved nor used by a business. */
+async function firstFreeSlug(db: DbOrTx, base: string): Promise<string> {
+  for (let from = 1; ; from += 20) {
+    const candidates = Array.from({ length: 20 }, (_, i) => slugCandidate(base, from + i));
+    const taken = await db
+      .select({ slug: businessProfiles.slug })
+      .from(businessProfiles)
+      .where(inArray(businessProfiles.slug, candidates));
+    const used = new Set(taken.map((r) => r.slug));
+    const free = candidates.find((c) => !used.has(c) && !isReservedSlug(c));
+    if (free) return free;
+  }
+}
+
+/**
+ * Creates the missing business profile of a signed-in business user (the logged-in variant of
+ * /complete-business-profile, accounts spec §2, §5). The slug is derived from the business name
+ * (see slug.ts), with '-2', '-3', … appended when taken or reserved; the profile's email address
+ * is the account's. Output: { slug }. Throws CONFLICT 'Your business profile is already complete.'
+ * when the user has a profile (also when two submissions race).
+ */
+export async function completeBusinessProfile(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  user: { id: string; email: string },
+  input: CompleteBusinessProfileInput,
+): Promise<{ slug: string }> {
+  const alreadyComplete = () => new DomainError('CONFLICT', MSG.profileAlreadyComplete);
+  const [existing] = await deps.db
+    .select({ id: businessProfiles.id })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.id, user.id))
+    .limit(1);
+  if (existing) throw alreadyComplete();
+  const base = slugFromName(input.businessName);
+  // Another business may take the chosen slug between the look-up and the insert: choose again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = await firstFreeSlug(deps.db, base);
+    const now = deps.now();
+    try {
+      const inserted = await deps.db
+        .insert(businessProfiles)
+        .values({
+          id: user.id,
+          businessName: input.businessName,
+          slug,
+          description: input.description,
+          businessType: input.category,
+          address: input.address,
+          phoneNumber: input.phone ?? null,
+          emailAddress: user.email,
+          openingHours: scheduleToOpeningHours(input.schedule),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: businessProfiles.id })
+        .returning({ slug: businessProfiles.slug });
+      if (inserted.length === 0) throw alreadyComplete();
+      return { slug };
+    } catch (err) {
+      if (pgErrorCode(err) !== '23505' || pgConstraint(err) !== 'business_profiles_slug_unique') throw err;
+    }
+  }
+  throw new Error(`no free slug found for '${base}' after 5 attempts`);
 }

@@ -1,0 +1,254 @@
+/**
+ * Password reset (accounts spec §2 "/forgot-password", "/reset-password", §4 "Password reset link
+ * states", §8 "Reset request", "Reset link"), password change and email change (dashboards spec
+ * §5 settings). Flows, the current password, ended sessions and notices: docs/decisions/0009;
+ * throttling: docs/decisions/0008.
+ */
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages';
+import type { ChangePasswordInput, RequestEmailChangeInput, ResetPasswordInput } from '../../../shared/schemas/auth';
+import {
+  consumeOneTimeToken,
+  inspectOneTimeToken,
+  issueOneTimeToken,
+  voidOneTimeTokens,
+  type TokenProblem,
+} from '../../auth/one-time-tokens';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { createSession, invalidateUserSessions } from '../../auth/session';
+import { loginAttemptKeys } from '../../auth/throttle';
+import { pgErrorCode, type DbOrTx } from '../../db/client';
+import { businessProfiles, customerProfiles, users } from '../../db/schema/index';
+import { enqueueEmail } from '../../email/outbox';
+import {
+  emailChangedEmail,
+  emailChangeLinkEmail,
+  emailChangeRequestedEmail,
+  emailInUseNoticeEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+} from '../../email/templates';
+import { DomainError } from '../errors';
+import type { ServiceDeps } from '../context';
+import { emailLimitError, throttledPasswordCheck, withEmailAllowance } from './limits';
+import { authRedirectLink, forgotPasswordUrl, loginUrl, resetPasswordLink } from './links';
+
+/** The signed-in account a settings change applies to (from the session). */
+export interface AccountRef {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Sets email_verified_at to `now` unless it is set already. */
+export async function markEmailVerified(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}
+
+/**
+ * After a new password: every session of the user ends, and pending reset and email-change links
+ * stop working (a change requested by someone who had the account must not survive the new
+ * password).
+ */
+async function endSessionsAndPendingLinks(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+  await invalidateUserSessions(tx, userId);
+  await voidOneTimeTokens(tx, { userId, purposes: ['password_reset', 'email_change'], now });
+}
+
+/**
+ * Emails a password reset link `/reset-password?token=…` (valid 1 hour, voiding older ones) when
+ * `email` has an account; answers the same when it has none (accounts spec §2 "/forgot-password":
+ * 'If registered, a reset link will be sent to …'). Output: { email }. Throws TOO_MANY_REQUESTS
+ * 'Email Limit Reached' when an email went to this address less than a minute ago (counted for
+ * unknown addresses too).
+ */
+export async function requestPasswordReset(deps: ServiceDeps, email: string): Promise<{ email: string }> {
+  await withEmailAllowance(deps, email, async (allowed) => {
+    if (!allowed) throw emailLimitError();
+    await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      const [user] = await tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      if (!user) return;
+      const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'password_reset', now });
+      await enqueueEmail(tx, passwordResetEmail(email, user.name, resetPasswordLink(deps, token)), now);
+    });
+  });
+  deps.kickMailer();
+  return { email };
+}
+
+export type ResetTokenStatus = 'valid' | 'expired' | 'invalid' | 'wrong_type';
+
+/**
+ * The state of a reset link's token without using it (accounts spec §4 "Password reset link
+ * states"): 'valid'; 'expired' (older than 1 hour); 'invalid' (unknown or used); 'wrong_type'
+ * (an email confirmation or email change token). Never throws for a bad token.
+ */
+export async function checkResetToken(deps: ServiceDeps, token: string): Promise<{ status: ResetTokenStatus }> {
+  return { status: await inspectOneTimeToken(deps.db, { token, purpose: 'password_reset', now: deps.now() }) };
+}
+
+const RESET_TOKEN_MESSAGE: Record<TokenProblem, string> = {
+  expired: MSG.resetExpired,
+  invalid: MSG.resetInvalid,
+  used: MSG.resetInvalid,
+  wrong_purpose: MSG.resetWrongType,
+};
+
+/**
+ * Sets a new password from a reset token (accounts spec §2 "/reset-password"). Uses the token
+ * atomically, stores the argon2id hash, marks the email confirmed (the link proves control of the
+ * mailbox), ends every session of the user, voids pending reset and email-change links, forgets
+ * the account's failed logins and queues 'Your LastSlot password was changed'. Output:
+ * { ok: true }. Throws BAD_REQUEST 'This password reset link has expired…' (expired), '…is
+ * invalid…' (unknown or used) or 'This link is not a password reset link.' (other purpose).
+ */
+export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput): Promise<{ ok: true }> {
+  const passwordHash = await hashPassword(input.password);
+  const email = await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const result = await consumeOneTimeToken(tx, { token: input.token, purpose: 'password_reset', now });
+    if (!result.ok) throw new DomainError('BAD_REQUEST', RESET_TOKEN_MESSAGE[result.reason]);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, result.userId))
+      .returning({ email: users.email, name: users.name });
+    await markEmailVerified(tx, result.userId, now);
+    await endSessionsAndPendingLinks(tx, result.userId, now);
+    await enqueueEmail(tx, passwordChangedEmail(user!.email, user!.name, forgotPasswordUrl(deps)), now);
+    return user!.email;
+  });
+  await deps.throttle.reset('loginAccount', email);
+  deps.kickMailer();
+  return { ok: true };
+}
+
+/**
+ * Checks the signed-in user's current password under the per-account login limiter. Throws
+ * TOO_MANY_REQUESTS 'You've made too many login attempts…' when the account is exhausted (the
+ * password is then not checked) and BAD_REQUEST 'Your current password is incorrect.' (field
+ * currentPassword) for a wrong one, which counts as a failed login.
+ */
+async function verifyCurrentPassword(deps: ServiceDeps, account: AccountRef, password: string): Promise<void> {
+  const outcome = await throttledPasswordCheck(deps, loginAttemptKeys(account.email), async () => {
+    const [row] = await deps.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, account.id))
+      .limit(1);
+    return row && (await verifyPassword(row.passwordHash, password)) ? 'right' : 'wrong';
+  });
+  if (outcome === 'wrong') {
+    throw new DomainError('BAD_REQUEST', MSG.currentPasswordWrong, { field: 'currentPassword' });
+  }
+}
+
+/**
+ * Changes the signed-in user's password (dashboards spec §5 "Password change"; the current
+ * password is required, docs/decisions/0009). Ends every session of the user, voids pending reset
+ * and email-change links, opens a new session for this device and queues 'Your LastSlot password
+ * was changed'. Output: the new session's cookie token and expiry. Throws as
+ * `verifyCurrentPassword`.
+ */
+export async function changePassword(
+  deps: ServiceDeps,
+  account: AccountRef,
+  input: ChangePasswordInput,
+): Promise<{ token: string; expiresAt: Date }> {
+  await verifyCurrentPassword(deps, account, input.currentPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  const session = await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, account.id));
+    await endSessionsAndPendingLinks(tx, account.id, now);
+    await enqueueEmail(tx, passwordChangedEmail(account.email, account.name, forgotPasswordUrl(deps)), now);
+    return createSession(tx, account.id, now);
+  });
+  deps.kickMailer();
+  return session;
+}
+
+/**
+ * Starts an email change (dashboards spec §5 "Email change"; docs/decisions/0009). The new
+ * address gets a link `/auth-redirect?token=…` (email_change token, 24 hours, voiding older ones)
+ * and the current address a notice of the request. When the new address already has an account it
+ * gets a notice instead of a link, and the answer is the same. Output: { newEmail }. Throws
+ * BAD_REQUEST 'This is already your email address.' (field newEmail), the errors of
+ * `verifyCurrentPassword`, and TOO_MANY_REQUESTS 'Email Limit Reached' when an email went to the
+ * new address less than a minute ago.
+ */
+export async function requestEmailChange(
+  deps: ServiceDeps,
+  account: AccountRef,
+  input: RequestEmailChangeInput,
+): Promise<{ newEmail: string }> {
+  const { newEmail } = input;
+  if (newEmail === account.email) throw new DomainError('BAD_REQUEST', MSG.sameEmail, { field: 'newEmail' });
+  await verifyCurrentPassword(deps, account, input.currentPassword);
+  await withEmailAllowance(deps, newEmail, async (allowed) => {
+    if (!allowed) throw emailLimitError();
+    await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      // Voided on both paths, so an older link's fate does not tell whether the address is taken.
+      await voidOneTimeTokens(tx, { userId: account.id, purposes: ['email_change'], now });
+      const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
+      if (owner) {
+        await enqueueEmail(tx, emailInUseNoticeEmail(newEmail, loginUrl(deps)), now);
+      } else {
+        const token = await issueOneTimeToken(tx, { userId: account.id, purpose: 'email_change', now, newEmail });
+        await enqueueEmail(tx, emailChangeLinkEmail(newEmail, account.name, authRedirectLink(deps, token)), now);
+      }
+      await enqueueEmail(
+        tx,
+        emailChangeRequestedEmail(account.email, account.name, newEmail, forgotPasswordUrl(deps)),
+        now,
+      );
+    });
+  });
+  deps.kickMailer();
+  return { newEmail };
+}
+
+/**
+ * Moves account `userId` to `newEmail` inside the caller's transaction (the email_change link of
+ * `confirmEmail`): users.email, the business profile's email_address and the customer profile's
+ * email; marks the email confirmed; voids pending confirmation and reset links (they went to the
+ * old address); queues 'Your LastSlot email was changed to …' to the old address. Throws CONFLICT
+ * 'This email address is already in use by another account.' when `newEmail` is taken.
+ */
+export async function applyEmailChange(
+  tx: DbOrTx,
+  change: { userId: string; newEmail: string; now: Date },
+): Promise<void> {
+  const { userId, newEmail, now } = change;
+  const inUse = new DomainError('CONFLICT', MSG.emailInUse);
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, newEmail), ne(users.id, userId)))
+    .limit(1);
+  if (taken) throw inUse;
+  const [old] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  try {
+    await tx.update(users).set({ email: newEmail, updatedAt: now }).where(eq(users.id, userId));
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw inUse;
+    throw err;
+  }
+  await markEmailVerified(tx, userId, now);
+  await tx
+    .update(businessProfiles)
+    .set({ emailAddress: newEmail, updatedAt: now })
+    .where(eq(businessProfiles.id, userId));
+  await tx.update(customerProfiles).set({ email: newEmail }).where(eq(customerProfiles.id, userId));
+  await voidOneTimeTokens(tx, { userId, purposes: ['email_confirmation', 'password_reset'], now });
+  await enqueueEmail(tx, emailChangedEmail(old!.email, old!.name, newEmail), now);
+}

@@ -1,0 +1,58 @@
+/**
+ * How the auth services apply the throttle (docs/decisions/0008): password attempts (login, and the
+ * current password asked by password and email change) and emails carrying a link.
+ */
+import { MSG } from '../../../shared/messages';
+import { attemptSucceeded, refundAttempt, reserveAttempt, type AttemptKey } from '../../auth/throttle';
+import { DomainError } from '../errors';
+import type { ServiceDeps } from '../context';
+
+/**
+ * Runs one password check under the login limiter. The attempt is counted on `keys` before
+ * `check` runs; when a key is already exhausted the password is not checked and TOO_MANY_REQUESTS
+ * 'You've made too many login attempts…' is thrown. `check` resolves 'right' (the account's
+ * failures are forgotten), 'wrong' (the failure stays counted) or 'not_counted' (taken back).
+ */
+export async function throttledPasswordCheck<T extends 'right' | 'wrong' | 'not_counted'>(
+  deps: Pick<ServiceDeps, 'throttle'>,
+  keys: AttemptKey[],
+  check: () => Promise<T>,
+): Promise<T> {
+  if (!(await reserveAttempt(deps.throttle, keys))) {
+    throw new DomainError('TOO_MANY_REQUESTS', MSG.tooManyAttempts);
+  }
+  let outcome: T | undefined;
+  try {
+    outcome = await check();
+    return outcome;
+  } finally {
+    if (outcome === 'right') await attemptSucceeded(deps.throttle, keys);
+    // A check that threw (database trouble) is not held against the user either.
+    else if (outcome !== 'wrong') await refundAttempt(deps.throttle, keys);
+  }
+}
+
+/** TOO_MANY_REQUESTS 'Email Limit Reached' (accounts spec §8 "Email delivery"). */
+export function emailLimitError(): DomainError {
+  return new DomainError('TOO_MANY_REQUESTS', MSG.emailLimit, { title: MSG.emailLimitTitle });
+}
+
+/**
+ * Counts one link email to `address` (at most one a minute, counted whether or not the address
+ * has an account) and runs `send(allowed)`. `allowed` is false when the address is throttled;
+ * `send` then either skips the email or throws `emailLimitError()`. When `send` throws after an
+ * allowed count, the count is given back (nothing was sent).
+ */
+export async function withEmailAllowance<T>(
+  deps: Pick<ServiceDeps, 'throttle'>,
+  address: string,
+  send: (allowed: boolean) => Promise<T>,
+): Promise<T> {
+  const allowed = await deps.throttle.consume('email', address);
+  try {
+    return await send(allowed);
+  } catch (err) {
+    if (allowed) await deps.throttle.refund('email', address);
+    throw err;
+  }
+}

@@ -1,0 +1,24 @@
+/** Absolute links in auth emails, on the specs' routes (BRIEF §4 "Email links"). */
+import type { ServiceDeps } from '../context';
+
+type Origin = Pick<ServiceDeps, 'appOrigin'>;
+
+/** /auth-redirect?token=…: email confirmation and email change links. */
+export function authRedirectLink(deps: Origin, token: string): string {
+  return `${deps.appOrigin}/auth-redirect?token=${encodeURIComponent(token)}`;
+}
+
+/** /reset-password?token=…: password reset links. */
+export function resetPasswordLink(deps: Origin, token: string): string {
+  return `${deps.appOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** /login. */
+export function loginUrl(deps: Origin): string {
+  return `${deps.appOrigin}/login`;
+}
+
+/** /forgot-password. */
+export function forgotPasswordUrl(deps: Origin): string {
+  return `${deps.appOrigin}/forgot-password`;
+}
