@@ -1,18 +1,23 @@
 /**
  * buildServer: Fastify hosting tRPC at /trpc (batching, superjson, SSE subscriptions), /healthz,
- * and the built client with an SPA fallback. No other HTTP routes (BRIEF §2).
+ * and the built client with an SPA fallback. No other HTTP routes (BRIEF §2). A coarse per-IP
+ * limit on tRPC mutations answers 429 in tRPC's own error shape (docs/decisions/0008).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { MSG } from '../shared/messages';
 import { pingDatabase } from './db/client';
+import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './env';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
+import { trpcErrorBody } from './trpc/http-errors';
 import { appRouter, type AppRouter } from './trpc/router';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
@@ -22,6 +27,10 @@ export interface BuildServerOptions {
   logger: Logger;
   /** Folder of the built client; default dist/client. Missing folder: API only. */
   clientDir?: string;
+  /** Fastify `trustProxy` (env TRUST_PROXY); default false: the client IP is the connection's. */
+  trustProxy?: TrustProxy;
+  /** Per-IP limit on tRPC mutations per minute (env RATE_LIMIT_MUTATIONS_PER_MINUTE); default 300. */
+  mutationsPerMinute?: number;
 }
 
 /** Builds (does not start) the HTTP server. */
@@ -29,11 +38,13 @@ export async function buildServer({
   deps,
   logger,
   clientDir = clientDist,
+  trustProxy = false,
+  mutationsPerMinute = DEFAULT_MUTATIONS_PER_MINUTE,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: deps.isProduction,
+    trustProxy,
   });
 
   await app.register(fastifyHelmet, {
@@ -52,6 +63,19 @@ export async function buildServer({
     hsts: deps.secureCookies,
   });
   await app.register(fastifyCookie);
+
+  // Coarse flood guard, per IP and per process: tRPC mutations only (POST /trpc/...). Queries,
+  // subscriptions and static files are never limited here; the fine-grained login and email
+  // throttles live in the services (server/auth/throttle.ts).
+  await app.register(fastifyRateLimit, { global: false });
+  const countMutation = app.createRateLimit({ max: mutationsPerMinute, timeWindow: 60_000 });
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'POST' || !req.url.startsWith('/trpc/')) return;
+    const limit = await countMutation(req);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    const { httpStatus, body } = trpcErrorBody(req.url, 'TOO_MANY_REQUESTS', MSG.tooManyAttempts);
+    return reply.code(httpStatus).header('retry-after', limit.ttlInSeconds).send(body);
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

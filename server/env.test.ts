@@ -24,4 +24,29 @@ describe('environment', () => {
       loadEnv({ NODE_ENV: 'production', APP_URL: 'https://lastslot.example', RESEND_API_KEY: 're_x' }).NODE_ENV,
     ).toBe('production');
   });
+
+  it('defaults to no proxy trust and 300 mutations a minute, and reads both when set', () => {
+    expect(loadEnv({})).toMatchObject({ TRUST_PROXY: false, RATE_LIMIT_MUTATIONS_PER_MINUTE: 300 });
+    expect(loadEnv({ TRUST_PROXY: '', RATE_LIMIT_MUTATIONS_PER_MINUTE: '' })).toMatchObject({
+      TRUST_PROXY: false,
+      RATE_LIMIT_MUTATIONS_PER_MINUTE: 300,
+    });
+    expect(loadEnv({ TRUST_PROXY: 'true', RATE_LIMIT_MUTATIONS_PER_MINUTE: '1000' })).toMatchObject({
+      TRUST_PROXY: true,
+      RATE_LIMIT_MUTATIONS_PER_MINUTE: 1000,
+    });
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'loopback',
+      '::1',
+    ]);
+  });
+
+  it('refuses a bad proxy list or mutation limit with the variable named', () => {
+    expect(() => loadEnv({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY:/);
+    expect(() => loadEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY:/);
+    expect(() => loadEnv({ RATE_LIMIT_MUTATIONS_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_MUTATIONS_PER_MINUTE:/);
+    expect(() => loadEnv({ RATE_LIMIT_MUTATIONS_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_MUTATIONS_PER_MINUTE:/);
+  });
 });

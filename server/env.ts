@@ -2,13 +2,44 @@
  * Environment, validated with zod at start-up (fail fast with a clear message).
  * See .env.example for every variable and its meaning.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** Default of RATE_LIMIT_MUTATIONS_PER_MINUTE. */
+export const DEFAULT_MUTATIONS_PER_MINUTE = 300;
 
 const optionalString = z
   .string()
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/**
+ * Fastify's `trustProxy`: off, on (any peer may set X-Forwarded-For), or the proxies' addresses /
+ * CIDR ranges. (Fastify 5.12 ignores hop counts, so none are accepted here.)
+ */
+export type TrustProxy = boolean | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  if (bits === undefined && PROXY_NAMES.has(address)) return true;
+  return isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+};
+
+const trustProxySchema = optionalString
+  .transform((v): TrustProxy => {
+    if (v === undefined || v === 'false') return false;
+    if (v === 'true') return true;
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  })
+  .refine((v) => !Array.isArray(v) || (v.length > 0 && v.every(isProxyAddress)), {
+    message: "use 'false', 'true', or comma-separated proxy addresses / CIDR ranges",
+  });
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,6 +54,16 @@ export const envSchema = z.object({
   EMAIL_FROM: z.string().min(3).default('LastSlot <no-reply@lastslot.local>'),
   SUPPORT_EMAIL: z.email().default('support@lastslot.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Whether to believe X-Forwarded-For (the client IP used by the login and request throttles):
+   * 'false' (default; the connection's address), 'true' (trust any peer: only behind a proxy that
+   * overwrites the header), or the proxies' addresses / CIDR ranges, comma-separated.
+   */
+  TRUST_PROXY: trustProxySchema,
+  /** Coarse per-IP limit on tRPC mutations (HTTP POST /trpc/*), per minute. */
+  RATE_LIMIT_MUTATIONS_PER_MINUTE: optionalString
+    .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
+    .transform((v) => v ?? DEFAULT_MUTATIONS_PER_MINUTE),
   /** 'false' skips the demo data normally created on a first start with an empty database. */
   SEED_DEMO: z
     .enum(['true', 'false'])

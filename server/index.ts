@@ -21,7 +21,12 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL, process.stdout.isTTY && env.NODE_ENV !== 'production');
   const runtime = await startRuntime(env, logger);
   const seeded = env.NODE_ENV === 'development' && env.SEED_DEMO ? await seedDemoIfEmpty(runtime.deps.db) : false;
-  const app = await buildServer({ deps: runtime.deps, logger });
+  const app = await buildServer({
+    deps: runtime.deps,
+    logger,
+    trustProxy: env.TRUST_PROXY,
+    mutationsPerMinute: env.RATE_LIMIT_MUTATIONS_PER_MINUTE,
+  });
   await app.listen({ host: env.HOST, port: env.PORT });
 
   const url = appOrigin(env);

@@ -3,37 +3,25 @@
  * bodies that never leak internals, and live updates across two server instances on one database
  * (request made through one, the event seen through the other's SSE stream).
  */
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
-import { EventSource } from 'eventsource';
-import type { FastifyInstance } from 'fastify';
-import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
-import type { BookingEventHub } from '../../server/realtime/booking-events';
 import type { AppDeps } from '../../server/trpc/context';
-import type { AppRouter } from '../../server/trpc/router';
 import { createBusiness, createSlot, createUser, TEST_PASSWORD } from '../factories/index';
-import { createTestDatabase, createTestDeps, silentLogger, testClock, type TestDatabase } from '../setup/test-database';
+import { browserClient, startTestServer, type TestServer } from '../setup/http';
+import { createTestDatabase, testClock, type TestDatabase } from '../setup/test-database';
 
 const clock = testClock(new Date('2026-11-21T10:00:00Z'));
 let tdb: TestDatabase;
 let second: Database | null = null;
-const servers: FastifyInstance[] = [];
-const hubs: BookingEventHub[] = [];
+const servers: TestServer[] = [];
 let deps: AppDeps;
 let urlA: string;
 let urlB: string;
 
-async function startInstance(database: Database): Promise<{ url: string; deps: AppDeps }> {
-  const { deps: d, hub } = await createTestDeps(database, clock.now);
-  hubs.push(hub);
-  const app = await buildServer({ deps: d, logger: silentLogger, clientDir: '/nonexistent' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  servers.push(app);
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, deps: d };
+async function startInstance(database: Database): Promise<TestServer> {
+  const server = await startTestServer(database, clock.now);
+  servers.push(server);
+  return server;
 }
 
 beforeAll(async () => {
@@ -49,42 +37,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of servers) await s.close();
-  for (const h of hubs) await h.stop();
   await second?.close();
   await tdb.close();
 });
-
-/** A tRPC HTTP client that keeps the session cookie, like a browser would. */
-function browserClient(baseUrl: string) {
-  let cookie = '';
-  const cookieFetch: typeof fetch = async (input, init) => {
-    const headers = new Headers(init?.headers);
-    if (cookie) headers.set('cookie', cookie);
-    headers.set('origin', baseUrl);
-    const res = await fetch(input, { ...init, headers });
-    const set = res.headers.getSetCookie();
-    for (const c of set) {
-      const [pair] = c.split(';');
-      if (pair?.startsWith('lastslot_session=')) cookie = pair.endsWith('=') ? '' : pair;
-    }
-    return res;
-  };
-  const client = createTRPCClient<AppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({
-          url: `${baseUrl}/trpc`,
-          transformer: superjson,
-          EventSource,
-          eventSourceOptions: () => ({ fetch: cookieFetch }),
-        }),
-        false: httpBatchLink({ url: `${baseUrl}/trpc`, transformer: superjson, fetch: cookieFetch }),
-      }),
-    ],
-  });
-  return { client, cookie: () => cookie, setCookie: (c: string) => (cookie = c) };
-}
 
 describe('HTTP', () => {
   it('reports health with the database', async () => {
