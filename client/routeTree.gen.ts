@@ -14,10 +14,16 @@ import { Route as SlugRouteImport } from './routes/$slug'
 import { Route as AuthRedirectRouteImport } from './routes/auth-redirect'
 import { Route as CheckEmailRouteImport } from './routes/check-email'
 import { Route as CompleteBusinessProfileRouteImport } from './routes/complete-business-profile'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
+import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as RegisterBusinessDetailsRouteImport } from './routes/register_.business-details'
+import { Route as DashboardCustomerSettingsRouteImport } from './routes/dashboard/customer/settings'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -44,6 +50,11 @@ const CompleteBusinessProfileRoute = CompleteBusinessProfileRouteImport.update({
   path: '/complete-business-profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -54,9 +65,24 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/dashboard/',
   path: '/dashboard/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
+  id: '/dashboard/settings',
+  path: '/dashboard/settings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
@@ -64,6 +90,17 @@ const DevMailboxRoute = DevMailboxRouteImport.update({
   path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegisterBusinessDetailsRoute = RegisterBusinessDetailsRouteImport.update({
+  id: '/register_/business-details',
+  path: '/register/business-details',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardCustomerSettingsRoute =
+  DashboardCustomerSettingsRouteImport.update({
+    id: '/dashboard/customer/settings',
+    path: '/dashboard/customer/settings',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -71,10 +108,16 @@ export interface FileRoutesByFullPath {
   '/auth-redirect': typeof AuthRedirectRoute
   '/check-email': typeof CheckEmailRoute
   '/complete-business-profile': typeof CompleteBusinessProfileRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/settings': typeof SettingsRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/register/business-details': typeof RegisterBusinessDetailsRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/customer/settings': typeof DashboardCustomerSettingsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -82,10 +125,16 @@ export interface FileRoutesByTo {
   '/auth-redirect': typeof AuthRedirectRoute
   '/check-email': typeof CheckEmailRoute
   '/complete-business-profile': typeof CompleteBusinessProfileRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/settings': typeof SettingsRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/register/business-details': typeof RegisterBusinessDetailsRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/dashboard/customer/settings': typeof DashboardCustomerSettingsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -94,10 +143,16 @@ export interface FileRoutesById {
   '/auth-redirect': typeof AuthRedirectRoute
   '/check-email': typeof CheckEmailRoute
   '/complete-business-profile': typeof CompleteBusinessProfileRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/settings': typeof SettingsRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/register_/business-details': typeof RegisterBusinessDetailsRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/customer/settings': typeof DashboardCustomerSettingsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -107,10 +162,16 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/check-email'
     | '/complete-business-profile'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
+    | '/settings'
+    | '/dashboard/settings'
     | '/dev/mailbox'
+    | '/register/business-details'
     | '/dashboard/'
+    | '/dashboard/customer/settings'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -118,10 +179,16 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/check-email'
     | '/complete-business-profile'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
+    | '/settings'
+    | '/dashboard/settings'
     | '/dev/mailbox'
+    | '/register/business-details'
     | '/dashboard'
+    | '/dashboard/customer/settings'
   id:
     | '__root__'
     | '/'
@@ -129,10 +196,16 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/check-email'
     | '/complete-business-profile'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
+    | '/settings'
+    | '/dashboard/settings'
     | '/dev/mailbox'
+    | '/register_/business-details'
     | '/dashboard/'
+    | '/dashboard/customer/settings'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -141,10 +214,16 @@ export interface RootRouteChildren {
   AuthRedirectRoute: typeof AuthRedirectRoute
   CheckEmailRoute: typeof CheckEmailRoute
   CompleteBusinessProfileRoute: typeof CompleteBusinessProfileRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  SettingsRoute: typeof SettingsRoute
+  DashboardSettingsRoute: typeof DashboardSettingsRoute
   DevMailboxRoute: typeof DevMailboxRoute
+  RegisterBusinessDetailsRoute: typeof RegisterBusinessDetailsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardCustomerSettingsRoute: typeof DashboardCustomerSettingsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -184,6 +263,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CompleteBusinessProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -198,6 +284,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard/': {
       id: '/dashboard/'
       path: '/dashboard'
@@ -205,11 +305,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/dashboard/settings': {
+      id: '/dashboard/settings'
+      path: '/dashboard/settings'
+      fullPath: '/dashboard/settings'
+      preLoaderRoute: typeof DashboardSettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dev/mailbox': {
       id: '/dev/mailbox'
       path: '/dev/mailbox'
       fullPath: '/dev/mailbox'
       preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register_/business-details': {
+      id: '/register_/business-details'
+      path: '/register/business-details'
+      fullPath: '/register/business-details'
+      preLoaderRoute: typeof RegisterBusinessDetailsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/customer/settings': {
+      id: '/dashboard/customer/settings'
+      path: '/dashboard/customer/settings'
+      fullPath: '/dashboard/customer/settings'
+      preLoaderRoute: typeof DashboardCustomerSettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -221,10 +342,16 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRedirectRoute: AuthRedirectRoute,
   CheckEmailRoute: CheckEmailRoute,
   CompleteBusinessProfileRoute: CompleteBusinessProfileRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  SettingsRoute: SettingsRoute,
+  DashboardSettingsRoute: DashboardSettingsRoute,
   DevMailboxRoute: DevMailboxRoute,
+  RegisterBusinessDetailsRoute: RegisterBusinessDetailsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardCustomerSettingsRoute: DashboardCustomerSettingsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -5,26 +5,57 @@ import { MSG } from '../../shared/messages';
 import { refreshMe } from '../features/auth/guards';
 import { FullPageLoader } from '../features/layout/full-page-loader';
 import { confirmBanner } from '../lib/confirm-banner';
-import { trpc } from '../lib/trpc';
+import { broadcastSessionChange, markLocalSessionChange } from '../lib/session-sync';
+import { errorInfo, trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 
+interface AuthRedirectSearch {
+  token?: string;
+  error?: string;
+  error_description?: string;
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
 export const Route = createFileRoute('/auth-redirect')({
-  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
-    token: typeof search.token === 'string' && search.token ? search.token : undefined,
+  validateSearch: (search: Record<string, unknown>): AuthRedirectSearch => ({
+    token: str(search.token),
+    error: str(search.error),
+    error_description: str(search.error_description),
   }),
   component: AuthRedirectPage,
 });
 
 const RELOAD_AFTER_MS = 30_000;
 
-/** Landing of the email confirmation link (accounts spec §2 "/auth-redirect"). */
+/** The link's parameters, from the query or the hash (accounts spec §2 "/auth-redirect"). */
+function readLink(search: AuthRedirectSearch): AuthRedirectSearch {
+  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  return {
+    token: search.token ?? str(hash.get('token')),
+    error: search.error ?? str(hash.get('error')),
+    error_description: search.error_description ?? str(hash.get('error_description')),
+  };
+}
+
+/**
+ * Landing of the email confirmation and email-change links (accounts spec §2 "/auth-redirect"):
+ * - an error in the link: /login?error={description};
+ * - a confirmation token: confirm, sign in, 'Welcome!' toast, /dashboard (failures go to
+ *   /login?error=confirmation_failed, no_user or session_setup_failed);
+ * - an email-change token: change the address, 'Email updated!' toast, then where the session
+ *   belongs;
+ * - no token: /login, /check-email or /dashboard by the current session.
+ * The page reloads itself after 30 s.
+ */
 function AuthRedirectPage() {
   usePageTitle('Confirming your email');
-  const { token } = Route.useSearch();
+  const search = Route.useSearch();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const confirm = trpc.auth.confirmEmail.useMutation();
-  const [phase, setPhase] = useState<'confirming' | 'processing'>(token ? 'confirming' : 'processing');
+  const [link] = useState(() => readLink(search));
+  const [phase, setPhase] = useState<'confirming' | 'processing'>(link.token ? 'confirming' : 'processing');
   // StrictMode runs effects twice in development: the token is single-use, so call once.
   const started = useRef(false);
 
@@ -32,31 +63,65 @@ function AuthRedirectPage() {
     if (started.current) return;
     started.current = true;
     const reload = setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+    const toLogin = (error: string) => navigate({ to: '/login', search: { error }, replace: true });
 
-    async function run() {
-      if (token) {
-        try {
-          await confirm.mutateAsync({ token });
-        } catch {
-          await navigate({ to: '/login', search: { error: 'confirmation_failed' }, replace: true });
-          return;
-        }
-        setPhase('processing');
-        confirmBanner.reset();
-        const me = await refreshMe(utils);
-        if (me.authState === 'pending_email') {
-          await navigate({ to: '/check-email', replace: true });
-          return;
-        }
-        notifications.show({ color: 'green', title: MSG.welcomeTitle, message: MSG.welcome });
-        await navigate({ to: '/dashboard', replace: true });
-        return;
-      }
-      // No token: go where the current session belongs.
+    async function goWhereSessionBelongs() {
       const me = await utils.auth.me.fetch(undefined, { staleTime: 0 }).catch(() => null);
       if (!me || me.authState === 'unregistered') await navigate({ to: '/login', replace: true });
       else if (me.authState === 'pending_email') await navigate({ to: '/check-email', replace: true });
       else await navigate({ to: '/dashboard', replace: true });
+    }
+
+    async function run() {
+      if (link.error) {
+        await toLogin(link.error_description ?? link.error);
+        return;
+      }
+      if (!link.token) {
+        await goWhereSessionBelongs();
+        return;
+      }
+      let result;
+      try {
+        result = await confirm.mutateAsync({ token: link.token });
+      } catch (err) {
+        const info = errorInfo(err);
+        if (info.code === 'CONFLICT') {
+          notifications.show({ color: 'red', title: MSG.emailUpdateFailedTitle, message: info.message });
+          await goWhereSessionBelongs();
+          return;
+        }
+        await toLogin(info.message === MSG.connection ? 'timeout' : 'confirmation_failed');
+        return;
+      }
+      setPhase('processing');
+      if (result.kind === 'email_change') {
+        broadcastSessionChange();
+        notifications.show({ color: 'green', title: MSG.emailChangedTitle, message: MSG.emailChanged });
+        await refreshMe(utils).catch(() => null);
+        await goWhereSessionBelongs();
+        return;
+      }
+      confirmBanner.reset();
+      markLocalSessionChange();
+      broadcastSessionChange('login');
+      let me;
+      try {
+        me = await refreshMe(utils);
+      } catch {
+        await toLogin('session_setup_failed');
+        return;
+      }
+      if (me.authState === 'unregistered') {
+        await toLogin('no_user');
+        return;
+      }
+      if (me.authState === 'pending_email') {
+        await navigate({ to: '/check-email', replace: true });
+        return;
+      }
+      notifications.show({ color: 'green', title: MSG.welcomeTitle, message: MSG.welcome });
+      await navigate({ to: '/dashboard', replace: true });
     }
 
     void run().finally(() => clearTimeout(reload));

@@ -1,14 +1,17 @@
-import { Anchor, Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, Link, useRouterState } from '@tanstack/react-router';
 import { MSG } from '../../shared/messages';
 import { AuthCard } from '../features/auth/auth-card';
+import { MailIcon } from '../features/auth/mail-icon';
+import { requireAwaitingConfirmation } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
 import { recalledCheckEmail } from '../lib/pending-registration';
 import { errorInfo, trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 
 export const Route = createFileRoute('/check-email')({
+  beforeLoad: ({ context }) => requireAwaitingConfirmation(context.trpcUtils),
   component: CheckEmailPage,
 });
 
@@ -41,23 +44,7 @@ function CheckEmailPage() {
   return (
     <AuthCard title="Check your email">
       <Stack gap="md">
-        <Center>
-          <ThemeIcon size={64} radius="xl" variant="light" aria-hidden="true">
-            <svg
-              width="32"
-              height="32"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <rect x="3" y="5" width="18" height="14" rx="2" />
-              <path d="M3 7l9 6 9-6" />
-            </svg>
-          </ThemeIcon>
-        </Center>
+        <MailIcon />
         {email ? (
           <Text>
             We sent a confirmation link to{' '}

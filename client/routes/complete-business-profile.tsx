@@ -14,16 +14,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CATEGORY_GROUPS, DEFAULT_CATEGORY } from '../../shared/categories';
 import { MSG } from '../../shared/messages';
 import { defaultWeeklySchedule, type WeeklySchedule } from '../../shared/opening-hours';
-import { businessProfileFields } from '../../shared/schemas/auth';
+import { businessProfileFields, completeBusinessProfileInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
-import { requireProfileCompletion } from '../features/auth/guards';
+import { refreshMe, requireProfileCompletion } from '../features/auth/guards';
+import { useAuth } from '../features/auth/use-auth';
+import { FullPageLoader } from '../features/layout/full-page-loader';
 import { ScheduleEditor } from '../features/onboarding/schedule-editor';
 import { useSlugCheck } from '../features/onboarding/use-slug-check';
 import {
@@ -32,6 +34,7 @@ import {
   rememberCheckEmail,
   savePendingRegistration,
 } from '../lib/pending-registration';
+import { notifyEmailThrottled } from '../features/auth/email-notices';
 import { errorInfo, trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 import { zodValidate } from '../lib/zod-form';
@@ -72,17 +75,96 @@ function CompleteBusinessProfilePage() {
   usePageTitle('Complete your business profile');
   const pending = useMemo(() => readPendingRegistration(), []);
 
-  if (!pending) {
-    // Signed in with an incomplete profile (the logged-in variant comes with settings).
-    return (
-      <AuthCard title="Complete your business profile">
-        <Alert color="yellow" variant="light">
-          Your business profile is not complete yet. Please contact support to finish setting up your account.
-        </Alert>
-      </AuthCard>
-    );
-  }
+  // Signed in as a business whose profile is missing: the logged-in variant (accounts spec §2).
+  if (!pending) return <SignedInProfileForm />;
   return <PendingRegistrationForm pending={pending} />;
+}
+
+/**
+ * Logged-in variant (accounts spec §2, §5): name, description and address required; the username
+ * is derived from the name by the server (a number is added when it is taken).
+ */
+function SignedInProfileForm() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const { user, isLoading } = useAuth();
+  const complete = trpc.businesses.completeProfile.useMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ProfileValues>({
+    mode: 'controlled',
+    initialValues: {
+      businessName: '',
+      description: '',
+      category: DEFAULT_CATEGORY,
+      address: '',
+      phone: '',
+      slug: '',
+      schedule: defaultWeeklySchedule(),
+    },
+    validate: zodValidate(completeBusinessProfileInput),
+    validateInputOnBlur: ['businessName', 'description', 'category', 'address', 'phone'],
+  });
+
+  useEffect(() => {
+    if (!isLoading && !user) void navigate({ to: '/login', replace: true });
+  }, [isLoading, user, navigate]);
+
+  async function onSubmit(values: ProfileValues) {
+    setFormError(null);
+    const parsed = completeBusinessProfileInput.parse(values);
+    try {
+      await complete.mutateAsync(parsed);
+    } catch (err) {
+      const info = errorInfo(err);
+      if (info.fieldErrors) {
+        for (const [key, text] of Object.entries(info.fieldErrors)) form.setFieldError(key, text);
+      }
+      const message = info.message || MSG.profileCompleteFailed;
+      setFormError(message);
+      notifications.show({ color: 'red', title: info.title ?? 'Error', message });
+      return;
+    }
+    await refreshMe(utils);
+    notifications.show({ color: 'green', title: MSG.profileCompletedTitle, message: 'Your booking page is ready.' });
+    await navigate({ to: '/dashboard', replace: true });
+  }
+
+  if (!user) return <FullPageLoader label="Loading..." />;
+  const preview = slugFromName(form.values.businessName);
+  return (
+    <AuthCard
+      size={760}
+      title="Complete your business profile"
+      subtitle={`Signed in as ${user.email}. Tell customers about your business and when you are open.`}
+    >
+      <form onSubmit={form.onSubmit(onSubmit, notifyInvalid)} noValidate>
+        <Stack gap="lg">
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <BusinessDetailsSection form={form} />
+          <Text size="sm" c="dimmed">
+            Your booking page will be at{' '}
+            <Text span fw={600} c="dark" style={{ overflowWrap: 'anywhere' }}>
+              {window.location.origin}/{preview || 'your-business-name'}
+            </Text>{' '}
+            (a number is added if that address is taken; you can change it later in Settings).
+          </Text>
+          <OpeningHoursSection form={form} />
+          <Button type="submit" size="md" fullWidth loading={complete.isPending}>
+            Complete Profile
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+function notifyInvalid(errors: Record<string, unknown>) {
+  const first = Object.values(errors).find((e) => typeof e === 'string');
+  notifications.show({ color: 'red', title: 'Validation Error', message: String(first ?? MSG.fixValidation) });
 }
 
 function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<typeof readPendingRegistration>> }) {
@@ -157,6 +239,7 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
       });
       clearPendingRegistration();
       rememberCheckEmail(result.email);
+      if (result.emailThrottled) notifyEmailThrottled();
       notifications.show({ color: 'green', title: MSG.profileCompletedTitle, message: MSG.profileCompleted });
       await navigate({ to: '/check-email', state: { email: result.email } });
     } catch (err) {
@@ -177,13 +260,6 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
     }
   }
 
-  function onInvalid(errors: Record<string, unknown>) {
-    const first = Object.values(errors).find((e) => typeof e === 'string');
-    notifications.show({ color: 'red', title: 'Validation Error', message: String(first ?? MSG.fixValidation) });
-  }
-
-  const descriptionLength = form.values.description.length;
-
   return (
     <AuthCard
       size={760}
@@ -202,60 +278,14 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
         </>
       }
     >
-      <form onSubmit={form.onSubmit(onSubmit, onInvalid)} noValidate>
+      <form onSubmit={form.onSubmit(onSubmit, notifyInvalid)} noValidate>
         <Stack gap="lg">
           {formError && (
             <Alert color="red" variant="light" role="alert">
               {formError}
             </Alert>
           )}
-          <Section title="Business details">
-            <TextInput
-              label="Business name"
-              placeholder="Studio Nine Hair"
-              withAsterisk
-              {...form.getInputProps('businessName')}
-              onChange={onBusinessNameChange}
-            />
-            <Textarea
-              label="Description"
-              placeholder="What you offer, in a sentence or two"
-              withAsterisk
-              autosize
-              minRows={3}
-              maxRows={6}
-              {...form.getInputProps('description')}
-              description={`${descriptionLength}/${DESCRIPTION_MAX} characters`}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              descriptionProps={{ c: descriptionLength > DESCRIPTION_MAX ? 'red' : 'dimmed', ta: 'right' }}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Select
-                label="Category"
-                data={CATEGORY_DATA}
-                searchable
-                allowDeselect={false}
-                nothingFoundMessage="No matching category"
-                withAsterisk
-                maxDropdownHeight={280}
-                {...form.getInputProps('category')}
-              />
-              <TextInput
-                label="Phone (optional)"
-                type="tel"
-                autoComplete="tel"
-                placeholder="020 7946 0000"
-                {...form.getInputProps('phone')}
-              />
-            </SimpleGrid>
-            <TextInput
-              label="Address"
-              autoComplete="street-address"
-              placeholder="12 High Street, London SW1A 1AA"
-              withAsterisk
-              {...form.getInputProps('address')}
-            />
-          </Section>
+          <BusinessDetailsSection form={form} onBusinessNameChange={onBusinessNameChange} />
 
           <Section title="Your booking page">
             <TextInput
@@ -304,16 +334,7 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
             </Text>
           </Section>
 
-          <Section
-            title="Opening hours"
-            description="Customers see these hours; slots can only be added while you are open."
-          >
-            <ScheduleEditor
-              value={form.values.schedule}
-              onChange={(schedule) => form.setFieldValue('schedule', schedule)}
-              error={typeof form.errors.schedule === 'string' ? form.errors.schedule : null}
-            />
-          </Section>
+          <OpeningHoursSection form={form} />
 
           <Button type="submit" size="md" fullWidth loading={registerBusiness.isPending}>
             Complete Profile
@@ -321,6 +342,81 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
         </Stack>
       </form>
     </AuthCard>
+  );
+}
+
+type ProfileForm = UseFormReturnType<ProfileValues>;
+
+/** Business name, description, category, phone and address (both variants of the page). */
+function BusinessDetailsSection({
+  form,
+  onBusinessNameChange,
+}: {
+  form: ProfileForm;
+  onBusinessNameChange?: (e: React.ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const descriptionLength = form.values.description.length;
+  return (
+    <Section title="Business details">
+      <TextInput
+        label="Business name"
+        placeholder="Studio Nine Hair"
+        withAsterisk
+        {...form.getInputProps('businessName')}
+        onChange={onBusinessNameChange}
+      />
+      <Textarea
+        label="Description"
+        placeholder="What you offer, in a sentence or two"
+        withAsterisk
+        autosize
+        minRows={3}
+        maxRows={6}
+        {...form.getInputProps('description')}
+        description={`${descriptionLength}/${DESCRIPTION_MAX} characters`}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        descriptionProps={{ c: descriptionLength > DESCRIPTION_MAX ? 'red' : 'dimmed', ta: 'right' }}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label="Category"
+          data={CATEGORY_DATA}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No matching category"
+          withAsterisk
+          maxDropdownHeight={280}
+          {...form.getInputProps('category')}
+        />
+        <TextInput
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          placeholder="020 7946 0000"
+          {...form.getInputProps('phone')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Address"
+        autoComplete="street-address"
+        placeholder="12 High Street, London SW1A 1AA"
+        withAsterisk
+        {...form.getInputProps('address')}
+      />
+    </Section>
+  );
+}
+
+/** Weekly opening hours with the specs' defaults (both variants of the page). */
+function OpeningHoursSection({ form }: { form: ProfileForm }) {
+  return (
+    <Section title="Opening hours" description="Customers see these hours; slots can only be added while you are open.">
+      <ScheduleEditor
+        value={form.values.schedule}
+        onChange={(schedule) => form.setFieldValue('schedule', schedule)}
+        error={typeof form.errors.schedule === 'string' ? form.errors.schedule : null}
+      />
+    </Section>
   );
 }
 

@@ -176,7 +176,7 @@ function LoginPage() {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end" mt={-6}>
-            <Anchor href="/forgot-password" size="sm">
+            <Anchor component={Link} to="/forgot-password" size="sm">
               Reset password
             </Anchor>
           </Group>

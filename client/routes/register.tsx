@@ -7,6 +7,7 @@ import { AuthCard } from '../features/auth/auth-card';
 import { requireGuest } from '../features/auth/guards';
 import { PasswordField } from '../features/auth/password-field';
 import { rememberCheckEmail, savePendingRegistration } from '../lib/pending-registration';
+import { notifyEmailThrottled } from '../features/auth/email-notices';
 import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -91,6 +92,7 @@ function RegisterPage() {
     try {
       const result = await registerCustomer.mutateAsync({ name, email, password });
       rememberCheckEmail(result.email);
+      if (result.emailThrottled) notifyEmailThrottled();
       await navigate({ to: '/check-email', state: { email: result.email } });
     } catch (err) {
       const info = errorInfo(err);
