@@ -7,7 +7,7 @@ import { hashPassword } from '../../server/auth/password';
 import { createSession, validateSessionToken } from '../../server/auth/session';
 import type { Db } from '../../server/db/client';
 import { businessProfiles, customerProfiles, slots, users } from '../../server/db/schema/index';
-import { createInnerContext, type AppDeps, type CookieWriter } from '../../server/trpc/context';
+import { createInnerContext, type AppDeps, type CookieWriter, type RequestMeta } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 import { WEEKDAYS, type OpeningHours } from '../../shared/opening-hours';
 
@@ -19,6 +19,11 @@ export const ALL_WEEK_9_TO_18: OpeningHours = Object.fromEntries(
   WEEKDAYS.map((d) => [d, { open: '09:00', close: '18:00' }]),
 );
 
+/**
+ * A user with the test password, verified unless `verified: false`. A customer gets its customer
+ * profile; a business gets NO business profile (see `createBusiness` for one with a profile), which
+ * is the spec's profile_incomplete state.
+ */
 export async function createUser(
   db: Db,
   opts: { role: 'business' | 'customer'; verified?: boolean; name?: string; email?: string },
@@ -86,18 +91,38 @@ export function recordingCookies() {
   return { writer, calls };
 }
 
-/** A tRPC caller signed in as `userId` (a real session row), or anonymous when null. */
-export async function callerFor(deps: AppDeps, userId: string | null, cookies?: CookieWriter) {
-  if (!userId) return createCaller(createInnerContext(deps, { session: null, user: null }, cookies));
+/** A business user without a business profile (the logged-in /complete-business-profile case). */
+export function createBusinessWithoutProfile(db: Db, opts: { verified?: boolean; email?: string } = {}) {
+  return createUser(db, { role: 'business', ...opts });
+}
+
+/** Request metadata as an HTTP call from `ip` would carry (same-origin, so mutations pass). */
+export function requestFrom(ip: string): RequestMeta {
+  return { origin: 'http://localhost:3000', host: 'localhost:3000', ip };
+}
+
+/**
+ * A tRPC caller signed in as `userId` (a real session row), or anonymous when null. `request`
+ * makes it look like an HTTP call (client IP for the login throttle).
+ */
+export async function callerFor(deps: AppDeps, userId: string | null, cookies?: CookieWriter, request?: RequestMeta) {
+  if (!userId) return createCaller(createInnerContext(deps, { session: null, user: null }, cookies, request));
   const { token } = await createSession(deps.db, userId, deps.now());
-  return callerForToken(deps, token, cookies);
+  return callerForToken(deps, token, cookies, request);
 }
 
 /** A tRPC caller for an existing session cookie token. */
-export async function callerForToken(deps: AppDeps, token: string, cookies?: CookieWriter) {
+export async function callerForToken(deps: AppDeps, token: string, cookies?: CookieWriter, request?: RequestMeta) {
   const found = await validateSessionToken(deps.db, token, deps.now());
   if (!found) throw new Error('test session not found');
   return createCaller(
-    createInnerContext(deps, { session: found.session, user: found.user, sessionToken: token }, cookies),
+    createInnerContext(deps, { session: found.session, user: found.user, sessionToken: token }, cookies, request),
   );
+}
+
+/** The session token a recorded cookie writer last set (fails when none was set). */
+export function lastSetToken(calls: ReturnType<typeof recordingCookies>['calls']): string {
+  const set = calls.filter((c) => c.kind === 'set').at(-1);
+  if (!set) throw new Error('no session cookie was set');
+  return set.token;
 }

@@ -2,44 +2,18 @@
  * Auth procedures needed by the booking loop (issue 2 §4): sign-up of both roles, the emailed
  * confirmation link, login and logout with cookie sessions.
  */
-import { TRPCError } from '@trpc/server';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businessProfiles, emailOutbox, sessions, users } from '../../server/db/schema/index';
+import { businessProfiles, sessions, users } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import { callerFor, callerForToken, createBusiness, recordingCookies, TEST_PASSWORD } from '../factories/index';
+import { errorOf, latestEmailTo as latestEmailIn, linkToken as tokenFrom } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-11-21T10:00:00Z'), { fakeDate: true });
 const clock = t.clock;
-
-async function latestEmailTo(address: string) {
-  const [m] = await t.deps.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, address))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  return m;
-}
-
-function tokenFrom(text: string): string {
-  const match = /\/auth-redirect\?token=([a-z0-9]+)/.exec(text);
-  if (!match) throw new Error(`no confirmation link in: ${text}`);
-  return match[1]!;
-}
-
-async function errorOf(p: Promise<unknown>): Promise<TRPCError> {
-  const e = await p.then(
-    () => {
-      throw new Error('expected failure');
-    },
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(TRPCError);
-  return e as TRPCError;
-}
+const latestEmailTo = (address: string) => latestEmailIn(t.deps.db, address);
 
 const businessInput = (email: string, slug: string) => ({
   name: 'Bea Owner',

@@ -142,3 +142,15 @@ describe('client address of the login throttle', () => {
     });
   });
 });
+
+describe('email limit over HTTP', () => {
+  it('reaches the client with its toast title', async () => {
+    await withServer({}, async ({ url }) => {
+      const { client } = browserClient(url);
+      await client.auth.requestPasswordReset.mutate({ email: 'http-limit@example.test' });
+      const err = await clientErrorOf(client.auth.requestPasswordReset.mutate({ email: 'http-limit@example.test' }));
+      expect(err.message).toBe(MSG.emailLimit);
+      expect(err.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, title: MSG.emailLimitTitle });
+    });
+  });
+});

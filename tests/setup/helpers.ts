@@ -1,0 +1,56 @@
+/** Assertion helpers shared by the router-level tests: refused calls and queued email. */
+import { TRPCError } from '@trpc/server';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../../server/db/client';
+import { emailOutbox } from '../../server/db/schema/index';
+import { DomainError } from '../../server/features/errors';
+
+/** The TRPCError `p` rejects with (fails the test when it resolves or rejects with anything else). */
+export async function errorOf(p: Promise<unknown>): Promise<TRPCError> {
+  const e = await p.then(
+    () => {
+      throw new Error('expected failure');
+    },
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(TRPCError);
+  return e as TRPCError;
+}
+
+/** Code, message and the domain error's toast title / field: what the client gets to see. */
+export function outwardOf(err: TRPCError) {
+  const options = err.cause instanceof DomainError ? err.cause.options : {};
+  return { code: err.code, message: err.message, title: options.title, field: options.field };
+}
+
+/** The outbox messages to `address`, oldest first (optionally only those with `subject`). */
+export function emailsTo(db: Db, address: string, subject?: string) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(
+      subject
+        ? and(eq(emailOutbox.toAddress, address), eq(emailOutbox.subject, subject))
+        : eq(emailOutbox.toAddress, address),
+    )
+    .orderBy(asc(emailOutbox.createdAt));
+}
+
+/** The newest outbox message to `address`, if any. */
+export async function latestEmailTo(db: Db, address: string) {
+  const [m] = await db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, address))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  return m;
+}
+
+/** The token of the `route` link (e.g. '/auth-redirect', '/reset-password') in an email text. */
+export function linkToken(text: string, route: '/auth-redirect' | '/reset-password' = '/auth-redirect'): string {
+  const match = new RegExp(`${route}\\?token=([a-z0-9]+)`).exec(text);
+  if (!match) throw new Error(`no ${route} link in: ${text}`);
+  return match[1]!;
+}
