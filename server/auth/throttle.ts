@@ -7,6 +7,7 @@
  * Windows are fixed: they start at the first counted event of a key and end `durationSec` later.
  * The library reads the wall clock (`Date.now()`), not the services' injectable clock.
  */
+import { normalizeIP } from '@fastify/rate-limit';
 import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DbOrTx } from '../db/client';
@@ -94,10 +95,14 @@ export interface AttemptKey {
   key: string;
 }
 
-/** The login limiter keys: per IP (when known) and per account (the lower-cased email). */
+/**
+ * The login limiter keys: per account (the lower-cased email) and, when known, per client IP
+ * ('ip:<address>'; an IPv6 address counts by its /64 network, as one host usually holds a whole
+ * /64, the way @fastify/rate-limit counts it).
+ */
 export function loginAttemptKeys(email: string, ip?: string): AttemptKey[] {
   const keys: AttemptKey[] = [{ rule: 'loginAccount', key: email.toLowerCase() }];
-  if (ip) keys.push({ rule: 'loginIp', key: `ip:${ip}` });
+  if (ip) keys.push({ rule: 'loginIp', key: `ip:${normalizeIP(ip)}` });
   return keys;
 }
 

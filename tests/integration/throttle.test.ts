@@ -5,7 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from '../../server/auth/throttle';
+import {
+  createDbThrottle,
+  deleteExpiredThrottleRows,
+  loginAttemptKeys,
+  THROTTLE_RULES,
+} from '../../server/auth/throttle';
 import { rateLimits } from '../../server/db/schema/index';
 import { useTestDeps } from '../setup/test-database';
 
@@ -79,5 +84,19 @@ describe('database throttle', () => {
     const other = createDbThrottle(t.deps.db);
     expect(await t.deps.throttle.consume('email', 'shared@example.test')).toBe(true);
     expect(await other.consume('email', 'shared@example.test')).toBe(false);
+  });
+});
+
+describe('login attempt keys', () => {
+  it('key the account by its lower-cased email and the IP by address, IPv6 by its /64', () => {
+    expect(loginAttemptKeys('Ann@Example.TEST', '203.0.113.5')).toEqual([
+      { rule: 'loginAccount', key: 'ann@example.test' },
+      { rule: 'loginIp', key: 'ip:203.0.113.5' },
+    ]);
+    const [, a] = loginAttemptKeys('a@example.test', '2001:db8:1:2:aaaa::1');
+    const [, b] = loginAttemptKeys('a@example.test', '2001:db8:1:2:bbbb::9');
+    expect(a).toEqual(b);
+    expect(loginAttemptKeys('a@example.test', '::ffff:192.0.2.1')[1]).toEqual({ rule: 'loginIp', key: 'ip:192.0.2.1' });
+    expect(loginAttemptKeys('a@example.test')).toHaveLength(1);
   });
 });
