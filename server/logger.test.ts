@@ -13,6 +13,17 @@ describe('logging', () => {
     expect(redactUrl('/demo-salon')).toBe('/demo-salon');
   });
 
+  it('redacts a tRPC query input that carries a token, and only that', () => {
+    const input = encodeURIComponent(JSON.stringify({ json: { token: 'resetsecret' } }));
+    expect(redactUrl(`/trpc/auth.checkResetToken?input=${input}`)).toBe('/trpc/auth.checkResetToken?input=[redacted]');
+    const batch = encodeURIComponent(JSON.stringify({ 0: { json: { token: 'resetsecret' } } }));
+    expect(redactUrl(`/trpc/auth.checkResetToken?batch=1&input=${batch}`)).toBe(
+      '/trpc/auth.checkResetToken?batch=1&input=[redacted]',
+    );
+    const slug = encodeURIComponent(JSON.stringify({ json: { slug: 'demo-salon' } }));
+    expect(redactUrl(`/trpc/businesses.bySlug?input=${slug}`)).toBe(`/trpc/businesses.bySlug?input=${slug}`);
+  });
+
   it('never writes an email-link token or a session cookie into the request log', async () => {
     const lines: string[] = [];
     const sink = new Writable({

@@ -1,9 +1,25 @@
 /** The process logger (pino): JSON in production, pretty in a terminal; never logs secrets. */
 import pino, { type Logger } from 'pino';
 
-/** Hides one-time tokens that email links carry in the query (e.g. /auth-redirect?token=…). */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Hides one-time tokens that email links carry in the query (e.g. /auth-redirect?token=…), and the
+ * whole input of a tRPC GET whose input carries a token (e.g. auth.checkResetToken?input={"json":
+ * {"token":…}}).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token|refresh_token)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&](?:token|access_token|refresh_token)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&]input=)([^&#]*)/gi, (all, key: string, value: string) =>
+      /token/i.test(decoded(value)) ? `${key}[redacted]` : all,
+    );
 }
 
 interface LoggedRequest {
