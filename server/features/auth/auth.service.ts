@@ -6,7 +6,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
-import { scheduleToOpeningHours } from '../../../shared/opening-hours';
 import { isReservedSlug } from '../../../shared/reserved-slugs';
 import type { RegisterBusinessInput, RegisterCustomerInput, LoginInput } from '../../../shared/schemas/auth';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
@@ -17,6 +16,7 @@ import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client
 import { businessProfiles, customerProfiles, users } from '../../db/schema/index';
 import { enqueueEmail } from '../../email/outbox';
 import { alreadyRegisteredEmail, confirmationEmail } from '../../email/templates';
+import { businessProfileRow } from '../businesses/businesses.service';
 import { DomainError } from '../errors';
 import type { ServiceDeps } from '../context';
 import { applyEmailChange, markEmailVerified } from './credentials.service';
@@ -112,19 +112,7 @@ export async function registerBusiness(deps: ServiceDeps, input: RegisterBusines
   }
   try {
     return await signUp(deps, { ...input, role: 'business' }, async (tx, userId, now) => {
-      await tx.insert(businessProfiles).values({
-        id: userId,
-        businessName: input.businessName,
-        slug: input.slug,
-        description: input.description,
-        businessType: input.category,
-        address: input.address,
-        phoneNumber: input.phone ?? null,
-        emailAddress: input.email,
-        openingHours: scheduleToOpeningHours(input.schedule),
-        createdAt: now,
-        updatedAt: now,
-      });
+      await tx.insert(businessProfiles).values(businessProfileRow(userId, input, now));
     });
   } catch (err) {
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'business_profiles_slug_unique') {

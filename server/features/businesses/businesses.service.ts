@@ -124,6 +124,31 @@ export async function getOwnBusiness(db: DbOrTx, businessId: string) {
   return business;
 }
 
+/**
+ * The business_profiles row of the onboarding form's fields (accounts spec §2
+ * "/complete-business-profile"): category as business_type, active schedule days as opening
+ * hours, an empty phone as null; `email` becomes the profile's email_address.
+ */
+export function businessProfileRow(
+  id: string,
+  fields: CompleteBusinessProfileInput & { slug: string; email: string },
+  now: Date,
+): typeof businessProfiles.$inferInsert {
+  return {
+    id,
+    businessName: fields.businessName,
+    slug: fields.slug,
+    description: fields.description,
+    businessType: fields.category,
+    address: fields.address,
+    phoneNumber: fields.phone ?? null,
+    emailAddress: fields.email,
+    openingHours: scheduleToOpeningHours(fields.schedule),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** The first of 'base', 'base-2', 'base-3', … that is neither reserved nor used by a business. */
 async function firstFreeSlug(db: DbOrTx, base: string): Promise<string> {
   for (let from = 1; ; from += 20) {
@@ -165,19 +190,7 @@ export async function completeBusinessProfile(
     try {
       const inserted = await deps.db
         .insert(businessProfiles)
-        .values({
-          id: user.id,
-          businessName: input.businessName,
-          slug,
-          description: input.description,
-          businessType: input.category,
-          address: input.address,
-          phoneNumber: input.phone ?? null,
-          emailAddress: user.email,
-          openingHours: scheduleToOpeningHours(input.schedule),
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(businessProfileRow(user.id, { ...input, slug, email: user.email }, now))
         .onConflictDoNothing({ target: businessProfiles.id })
         .returning({ slug: businessProfiles.slug });
       if (inserted.length === 0) throw alreadyComplete();
