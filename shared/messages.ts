@@ -57,6 +57,8 @@ export const MSG = {
   profileCompleteFailed: 'Failed to complete your business profile.',
   emailLimit:
     "Your account was likely created, but we've just sent an email to this address. Please wait a minute before asking for another, and check your spam folder or contact support.",
+  emailLimitWait:
+    "We've just sent an email to this address. Please wait a minute before asking for another, and check your spam folder or contact support.",
   emailServiceTitle: 'Email Service Issue',
   emailService:
     'Your account was likely created, but our email service is having a problem. Please check your spam folder later or contact support.',

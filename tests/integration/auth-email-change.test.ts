@@ -145,7 +145,7 @@ describe('auth.requestEmailChange', () => {
     const limited = await errorOf(caller.auth.requestEmailChange({ newEmail, currentPassword: TEST_PASSWORD }));
     expect(outwardOf(limited)).toEqual({
       code: 'TOO_MANY_REQUESTS',
-      message: MSG.emailLimit,
+      message: MSG.emailLimitWait,
       title: MSG.emailLimitTitle,
       field: undefined,
     });

@@ -17,7 +17,12 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 const tooMany = { code: 'TOO_MANY_REQUESTS', message: MSG.tooManyAttempts, title: undefined, field: undefined };
 const invalidLogin = { code: 'UNAUTHORIZED', message: MSG.loginInvalid, title: MSG.invalidCredentialsTitle };
-const emailLimit = { code: 'TOO_MANY_REQUESTS', message: MSG.emailLimit, title: MSG.emailLimitTitle, field: undefined };
+const emailLimit = {
+  code: 'TOO_MANY_REQUESTS',
+  message: MSG.emailLimitWait,
+  title: MSG.emailLimitTitle,
+  field: undefined,
+};
 
 /** The outward answer of a login: 'ok' or the error's code, message and title. */
 async function loginAnswer(email: string, password: string, ip?: string) {
@@ -147,11 +152,22 @@ describe('email throttling (one link email per address per minute)', () => {
     expect(await emailsTo(t.deps.db, 'rae@example.test', 'Confirm your email for LastSlot')).toHaveLength(2);
   });
 
+  it('limits each kind of link email separately: a reset right after sign-up is sent', async () => {
+    const anon = await callerFor(t.deps, null);
+    await anon.auth.registerCustomer({ name: 'Kit', email: 'kit@example.test', password: TEST_PASSWORD });
+    await expect(anon.auth.requestPasswordReset({ email: 'kit@example.test' })).resolves.toEqual({
+      email: 'kit@example.test',
+    });
+    expect(await emailsTo(t.deps.db, 'kit@example.test', 'Reset your LastSlot password')).toHaveLength(1);
+    expect(outwardOf(await errorOf(anon.auth.resendConfirmation({ email: 'kit@example.test' })))).toEqual(emailLimit);
+  });
+
   it('lets a throttled sign-up succeed without its email, saying so, the same for a registered address', async () => {
     const anon = await callerFor(t.deps, null);
     const existing = await createUser(t.deps.db, { role: 'customer' });
-    await anon.auth.requestPasswordReset({ email: 'sol@example.test' });
-    await anon.auth.requestPasswordReset({ email: existing.email });
+    // A resend counts on the confirmation limit of an address, registered or not.
+    await anon.auth.resendConfirmation({ email: 'sol@example.test' });
+    await anon.auth.resendConfirmation({ email: existing.email });
     const before = (await t.deps.db.select().from(emailOutbox)).length;
     const fresh = await anon.auth.registerCustomer({ name: 'Sol', email: 'sol@example.test', password: TEST_PASSWORD });
     const taken = await anon.auth.registerCustomer({ name: 'Sol', email: existing.email, password: TEST_PASSWORD });

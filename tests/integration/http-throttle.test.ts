@@ -149,7 +149,7 @@ describe('email limit over HTTP', () => {
       const { client } = browserClient(url);
       await client.auth.requestPasswordReset.mutate({ email: 'http-limit@example.test' });
       const err = await clientErrorOf(client.auth.requestPasswordReset.mutate({ email: 'http-limit@example.test' }));
-      expect(err.message).toBe(MSG.emailLimit);
+      expect(err.message).toBe(MSG.emailLimitWait);
       expect(err.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, title: MSG.emailLimitTitle });
     });
   });

@@ -56,7 +56,7 @@ async function signUp(
   createProfile: (tx: Tx, userId: string, now: Date) => Promise<void>,
 ): Promise<SignUpResult> {
   const passwordHash = await hashPassword(account.password);
-  const emailThrottled = await withEmailAllowance(deps, account.email, async (allowed) => {
+  const emailThrottled = await withEmailAllowance(deps, 'confirmation', account.email, async (allowed) => {
     await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [user] = await tx
@@ -177,7 +177,7 @@ export async function confirmEmail(
  * 'Email Limit Reached' when an email went to this address less than a minute ago.
  */
 export async function resendConfirmation(deps: ServiceDeps, email: string): Promise<{ ok: true }> {
-  await withEmailAllowance(deps, email, async (allowed) => {
+  await withEmailAllowance(deps, 'confirmation', email, async (allowed) => {
     if (!allowed) throw emailLimitError();
     await deps.db.transaction(async (tx) => {
       const now = deps.now();

@@ -66,7 +66,7 @@ async function endSessionsAndPendingLinks(tx: DbOrTx, userId: string, now: Date)
  * unknown addresses too).
  */
 export async function requestPasswordReset(deps: ServiceDeps, email: string): Promise<{ email: string }> {
-  await withEmailAllowance(deps, email, async (allowed) => {
+  await withEmailAllowance(deps, 'reset', email, async (allowed) => {
     if (!allowed) throw emailLimitError();
     await deps.db.transaction(async (tx) => {
       const now = deps.now();
@@ -193,7 +193,7 @@ export async function requestEmailChange(
   const { newEmail } = input;
   if (newEmail === account.email) throw new DomainError('BAD_REQUEST', MSG.sameEmail, { field: 'newEmail' });
   await verifyCurrentPassword(deps, account, input.currentPassword);
-  await withEmailAllowance(deps, newEmail, async (allowed) => {
+  await withEmailAllowance(deps, 'email_change', newEmail, async (allowed) => {
     if (!allowed) throw emailLimitError();
     await deps.db.transaction(async (tx) => {
       const now = deps.now();

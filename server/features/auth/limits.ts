@@ -32,27 +32,37 @@ export async function throttledPasswordCheck<T extends 'right' | 'wrong' | 'not_
   }
 }
 
-/** TOO_MANY_REQUESTS 'Email Limit Reached' (accounts spec §8 "Email delivery"). */
+/**
+ * TOO_MANY_REQUESTS 'Email Limit Reached' (accounts spec §8 "Email delivery") for a resend, reset
+ * or email-change request. Its text asks to wait a minute; the sign-up variant (MSG.emailLimit,
+ * 'Your account was likely created…') is shown by the client after a throttled sign-up.
+ */
 export function emailLimitError(): DomainError {
-  return new DomainError('TOO_MANY_REQUESTS', MSG.emailLimit, { title: MSG.emailLimitTitle });
+  return new DomainError('TOO_MANY_REQUESTS', MSG.emailLimitWait, { title: MSG.emailLimitTitle });
 }
 
+/** The kinds of link email, each limited separately per address. */
+export type LinkEmailKind = 'confirmation' | 'reset' | 'email_change';
+
 /**
- * Counts one link email to `address` (at most one a minute, counted whether or not the address
- * has an account) and runs `send(allowed)`. `allowed` is false when the address is throttled;
+ * Counts one link email of `kind` to `address` (at most one of each kind a minute, counted whether
+ * or not the address has an account, so a reset right after sign-up is allowed) and runs
+ * `send(allowed)`. `allowed` is false when the address is throttled;
  * `send` then either skips the email or throws `emailLimitError()`. When `send` throws after an
  * allowed count, the count is given back (nothing was sent).
  */
 export async function withEmailAllowance<T>(
   deps: Pick<ServiceDeps, 'throttle'>,
+  kind: LinkEmailKind,
   address: string,
   send: (allowed: boolean) => Promise<T>,
 ): Promise<T> {
-  const allowed = await deps.throttle.consume('email', address);
+  const key = `${kind}:${address}`;
+  const allowed = await deps.throttle.consume('email', key);
   try {
     return await send(allowed);
   } catch (err) {
-    if (allowed) await deps.throttle.refund('email', address);
+    if (allowed) await deps.throttle.refund('email', key);
     throw err;
   }
 }
