@@ -28,10 +28,16 @@ export function newCustomer(tag: string): CustomerAccount {
   return { name: 'Cam Customer', email: `cam-${tag}@example.test`, password: 'customer-password-1' };
 }
 
-/** Collects console errors and uncaught exceptions; the journey asserts the list is empty. */
+/**
+ * Collects console errors (except Chromium's note of a 4xx answer) and uncaught exceptions; the
+ * journey asserts the list is empty.
+ */
 export function watchErrors(page: Page, errors: string[]) {
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+    if (msg.type() !== 'error') return;
+    // A 4xx is an answer the page shows (wrong password, used link), which Chromium also logs.
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) return;
+    errors.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
 }
