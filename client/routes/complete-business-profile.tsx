@@ -363,7 +363,7 @@ function BusinessDetailsSection({
         placeholder="Studio Nine Hair"
         withAsterisk
         {...form.getInputProps('businessName')}
-        onChange={onBusinessNameChange}
+        {...(onBusinessNameChange ? { onChange: onBusinessNameChange } : {})}
       />
       <Textarea
         label="Description"

@@ -71,7 +71,10 @@ function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Reset your password" subtitle="Enter your email and we will send you a link to set a new password.">
+    <AuthCard
+      title="Reset your password"
+      subtitle="Enter your email and we will send you a link to set a new password."
+    >
       <form onSubmit={form.onSubmit(onSubmit)} noValidate>
         <Stack gap="md">
           {error && (

@@ -93,12 +93,12 @@ function PricingSection() {
               <Text c="dimmed">during launch</Text>
             </Group>
             <Text size="sm" c="dimmed" mt="sm">
-              When the search and discovery map goes live for customers, early businesses pay £9.95 a month for
-              life, half the £19.95 list price. No card needed until then.
+              When the search and discovery map goes live for customers, early businesses pay £9.95 a month for life,
+              half the £19.95 list price. No card needed until then.
             </Text>
             <Text size="sm" mt="sm">
-              Unlimited slots · a dedicated booking page · email notifications · QR code sharing · one dashboard
-              for slots and bookings
+              Unlimited slots · a dedicated booking page · email notifications · QR code sharing · one dashboard for
+              slots and bookings
             </Text>
             <Button component={Link} to="/register" mt="lg">
               Sign up your business

@@ -4,6 +4,8 @@
  * codes, sessions shared across tabs, forgot/reset password and email change.
  */
 import { expect, test, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { hashPassword } from '../../server/auth/password';
 import { confirmFromMailbox, newCustomer, people, type CustomerAccount } from './helpers';
 
 const tag = Date.now().toString(36);
@@ -118,6 +120,8 @@ test('a customer signs up, is refused before confirming, confirms, and the guard
     await expect(page.getByText("You're already logged in. Taking you to your dashboard...")).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/check-email');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/complete-business-profile');
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // A second tab follows a logout made in the first.
@@ -266,6 +270,48 @@ test('email change: the link to the new address changes the login email', async 
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/settings');
     await expect(page.getByLabel('Current email')).toHaveValue(newEmail);
+    expect(errors).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
+
+test('a signed-in business without a profile is sent to the logged-in profile form and completes it', async ({
+  browser,
+}) => {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  test.skip(!databaseUrl, 'needs PostgreSQL (E2E_DATABASE_URL) to create an account without a profile');
+  const email = `incomplete-${tag}@example.test`;
+  const password = 'owner-password-1';
+  const sql = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
+  try {
+    const hash = await hashPassword(password);
+    await sql`insert into users (email, password_hash, role, name, email_verified_at)
+              values (${email}, ${hash}, 'business', 'Ida Owner', now())`;
+  } finally {
+    await sql.end();
+  }
+  const { open, errors, closeAll } = people(browser);
+  try {
+    const page = await open();
+    await logIn(page, email, password);
+    await expect(page).toHaveURL(/\/complete-business-profile$/);
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    // Protected and guest-only routes both lead back here while the profile is incomplete.
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/complete-business-profile$/);
+    await page.goto('/register');
+    await expect(page).toHaveURL(/\/complete-business-profile$/);
+
+    await page.getByRole('button', { name: 'Complete Profile' }).click();
+    await expect(page.getByText('Business name is required').first()).toBeVisible();
+    await page.getByLabel('Business name').fill(`Ida Nails ${tag}`);
+    await expect(page.getByText(`/ida-nails-${tag}`)).toBeVisible();
+    await page.getByLabel('Description').fill('Gel and acrylic nails.');
+    await page.getByLabel('Address').fill('9 Quay Street, Bristol, BS1 4DB');
+    await page.getByRole('button', { name: 'Complete Profile' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: `Ida Nails ${tag}` })).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
     await closeAll();
