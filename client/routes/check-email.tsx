@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, Link, useRouterState } from '@tanstack/react-router';
 import { MSG } from '../../shared/messages';
@@ -15,6 +15,16 @@ export const Route = createFileRoute('/check-email')({
   component: CheckEmailPage,
 });
 
+/** How often /check-email asks whether the sign-up email had a delivery problem. */
+const STATUS_EVERY_MS = 15_000;
+
+const DELIVERY_NOTICE = {
+  limit: { title: MSG.emailLimitTitle, message: MSG.emailLimit },
+  service: { title: MSG.emailServiceTitle, message: MSG.emailService },
+  delivery: { title: MSG.emailDeliveryTitle, message: MSG.emailDelivery },
+  other: { title: MSG.emailIssueTitle, message: MSG.emailIssue },
+} as const;
+
 function CheckEmailPage() {
   usePageTitle('Check your email');
   const stateEmail = useRouterState({ select: (s) => s.location.state.email });
@@ -22,10 +32,16 @@ function CheckEmailPage() {
   // From navigation state, else the signed-in user, else what this tab registered last.
   const email = stateEmail ?? user?.email ?? recalledCheckEmail();
   const resend = trpc.auth.resendConfirmation.useMutation();
+  // Accounts spec §8 "Email delivery": tell the user when their email could not be delivered.
+  const status = trpc.auth.signUpEmailStatus.useQuery(
+    { email: email ?? '' },
+    { enabled: Boolean(email), refetchInterval: STATUS_EVERY_MS, retry: false },
+  );
+  const issue = status.data?.issue ? DELIVERY_NOTICE[status.data.issue] : null;
 
   async function onResend() {
     if (!email) {
-      notifications.show({ color: 'red', title: 'Failed to resend email', message: MSG.resendNoEmail });
+      notifications.show({ color: 'red', title: MSG.resendFailedTitle, message: MSG.resendNoEmail });
       return;
     }
     try {
@@ -35,7 +51,7 @@ function CheckEmailPage() {
       const info = errorInfo(err);
       notifications.show({
         color: 'red',
-        title: info.title ?? 'Failed to resend email',
+        title: info.title ?? MSG.resendFailedTitle,
         message: info.httpStatus === 429 ? info.message : info.message || MSG.resendFailed,
       });
     }
@@ -45,6 +61,11 @@ function CheckEmailPage() {
     <AuthCard title="Check your email">
       <Stack gap="md">
         <MailIcon />
+        {issue && (
+          <Alert color="yellow" variant="light" title={issue.title} role="status">
+            {issue.message}
+          </Alert>
+        )}
         {email ? (
           <Text>
             We sent a confirmation link to{' '}

@@ -30,11 +30,15 @@ function message(
   return { to, subject, html: layout(subject, paragraphs, action), text: plain(paragraphs, action) };
 }
 
+/** Subjects of the two emails a sign-up sends (the link, or the notice to a registered address). */
+export const CONFIRMATION_SUBJECT = 'Confirm your email for LastSlot';
+export const ALREADY_REGISTERED_SUBJECT = 'Someone tried to sign up with your email';
+
 /** Email confirmation link to /auth-redirect?token=… (valid 24 hours). */
 export function confirmationEmail(to: string, name: string, link: string): EmailMessage {
   return message(
     to,
-    'Confirm your email for LastSlot',
+    CONFIRMATION_SUBJECT,
     [
       `Hi ${name},`,
       'Please confirm your email address to finish setting up your LastSlot account. The link is valid for 24 hours.',
@@ -47,7 +51,7 @@ export function confirmationEmail(to: string, name: string, link: string): Email
 export function alreadyRegisteredEmail(to: string, loginUrl: string, resetUrl: string): EmailMessage {
   return message(
     to,
-    'Someone tried to sign up with your email',
+    ALREADY_REGISTERED_SUBJECT,
     [
       'Someone (perhaps you) tried to create a LastSlot account with this email address, but an account already exists.',
       `If it was you, log in at ${loginUrl} or reset your password at ${resetUrl}. If not, you can ignore this email.`,

@@ -4,7 +4,7 @@
  * emails the owner instead (docs/decisions/0004). Password attempts and link emails are throttled
  * (docs/decisions/0008); password reset and change, email change: credentials.service.ts.
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { isReservedSlug } from '../../../shared/reserved-slugs';
 import type { RegisterBusinessInput, RegisterCustomerInput, LoginInput } from '../../../shared/schemas/auth';
@@ -13,9 +13,15 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/pa
 import { createSession, type SessionUser } from '../../auth/session';
 import { loginAttemptKeys } from '../../auth/throttle';
 import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client';
-import { businessProfiles, customerProfiles, users } from '../../db/schema/index';
+import { businessProfiles, customerProfiles, emailOutbox, users } from '../../db/schema/index';
+import { classifyDeliveryError, type DeliveryIssue } from '../../email/delivery-issue';
 import { enqueueEmail } from '../../email/outbox';
-import { alreadyRegisteredEmail, confirmationEmail } from '../../email/templates';
+import {
+  ALREADY_REGISTERED_SUBJECT,
+  alreadyRegisteredEmail,
+  CONFIRMATION_SUBJECT,
+  confirmationEmail,
+} from '../../email/templates';
 import { businessProfileRow } from '../businesses/businesses.service';
 import { DomainError } from '../errors';
 import type { ServiceDeps } from '../context';
@@ -229,4 +235,35 @@ export async function login(
   }
   if (outcome === 'not_counted') throw new DomainError('FORBIDDEN', MSG.emailNotConfirmedLogin);
   return createSession(deps.db, userId, deps.now());
+}
+
+/** How far back /check-email looks for a sign-up email's delivery problem. */
+const DELIVERY_LOOKBACK_MS = 30 * 60 * 1000;
+
+/**
+ * The delivery problem of the newest sign-up email (confirmation link, or the notice a registered
+ * address gets instead) sent to `email` in the last 30 minutes, for /check-email (accounts spec §8
+ * "Email delivery"). Output: { issue: 'limit' | 'service' | 'delivery' | 'other' | null }; null
+ * when it was sent, is still waiting for its first attempt, or there is none. Both sign-up paths
+ * send one of these emails, so the answer does not tell whether the address has an account.
+ */
+export async function signUpEmailIssue(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  email: string,
+): Promise<{ issue: DeliveryIssue | null }> {
+  const since = new Date(deps.now().getTime() - DELIVERY_LOOKBACK_MS);
+  const [latest] = await deps.db
+    .select({ status: emailOutbox.status, lastError: emailOutbox.lastError })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.toAddress, email),
+        inArray(emailOutbox.subject, [CONFIRMATION_SUBJECT, ALREADY_REGISTERED_SUBJECT]),
+        gte(emailOutbox.createdAt, since),
+      ),
+    )
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  if (!latest || latest.status === 'sent') return { issue: null };
+  return { issue: classifyDeliveryError(latest.lastError) };
 }

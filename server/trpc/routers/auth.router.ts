@@ -25,6 +25,7 @@ import {
   registerBusiness,
   registerCustomer,
   resendConfirmation,
+  signUpEmailIssue,
 } from '../../features/auth/auth.service';
 import {
   changePassword,
@@ -84,6 +85,15 @@ export const authRouter = router({
   resendConfirmation: publicProcedure
     .input(resendConfirmationInput)
     .mutation(({ ctx, input }) => resendConfirmation(ctx, input.email)),
+
+  /**
+   * For /check-email: the delivery problem of the newest sign-up email to the address in the last
+   * 30 minutes (accounts spec §8 "Email delivery"). Output { issue: 'limit' | 'service' |
+   * 'delivery' | 'other' | null }.
+   */
+  signUpEmailStatus: publicProcedure
+    .input(resendConfirmationInput)
+    .query(({ ctx, input }) => signUpEmailIssue(ctx, input.email)),
 
   /**
    * Email + password login; a new session every time (cookie). Output { ok: true }. UNAUTHORIZED
