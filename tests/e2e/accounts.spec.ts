@@ -188,6 +188,12 @@ test('forgot password: the link sets a new password once, then the old one no lo
     const page = await open();
     await signUpConfirmedCustomer(page, customer);
     await logOut(page);
+    // Another device stays signed in until the reset.
+    const otherDevice = await open();
+    await logIn(otherDevice, customer.email, customer.password);
+    await expect(otherDevice).toHaveURL(/\/dashboard$/);
+    await otherDevice.goto('/settings');
+    await expect(otherDevice.getByRole('heading', { name: 'Settings' })).toBeVisible();
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Reset password' }).click();
@@ -212,6 +218,13 @@ test('forgot password: the link sets a new password once, then the old one no lo
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page).toHaveURL(/\/login\?message=password_updated$/);
     await expect(page.getByText('Password updated!')).toBeVisible();
+
+    // Every session ended: the other device is told on its next request and sent home.
+    await otherDevice.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(otherDevice.getByText('Session Expired')).toBeVisible();
+    await expect(otherDevice.getByText('Please log in again to continue.')).toBeVisible();
+    await expect(otherDevice).toHaveURL(/\/$/);
+    await expect(otherDevice.getByRole('link', { name: 'Login' })).toBeVisible();
 
     // The link is single-use.
     await page.goto(resetUrl);
