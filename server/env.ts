@@ -64,6 +64,8 @@ export const envSchema = z.object({
   RATE_LIMIT_MUTATIONS_PER_MINUTE: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
     .transform((v) => v ?? DEFAULT_MUTATIONS_PER_MINUTE),
+  /** Folder of the built client to serve (default dist/client); lets several builds run side by side. */
+  CLIENT_DIST_DIR: optionalString,
   /** 'false' skips the demo data normally created on a first start with an empty database. */
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -3,6 +3,7 @@
  * DATABASE_URL), seeds demo data on a first development start, and listens on HOST:PORT.
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildServer } from './app';
 import { loadEnv, appOrigin } from './env';
 import { DEMO, seedDemoIfEmpty } from './features/demo/seed';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     logger,
     trustProxy: env.TRUST_PROXY,
     mutationsPerMinute: env.RATE_LIMIT_MUTATIONS_PER_MINUTE,
+    ...(env.CLIENT_DIST_DIR ? { clientDir: path.resolve(env.CLIENT_DIST_DIR) } : {}),
   });
   await app.listen({ host: env.HOST, port: env.PORT });
 
