@@ -34,6 +34,8 @@ function server(port: number) {
       DATABASE_URL: databaseUrl,
       PGLITE_DIR: pgliteDir,
       RESEND_API_KEY: '',
+      // Another client build (vite build --outDir ...), so parallel runs do not share dist/client.
+      CLIENT_DIST_DIR: process.env.E2E_CLIENT_DIST ?? '',
     },
   };
 }
