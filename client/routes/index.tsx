@@ -1,131 +1,304 @@
-import { Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { TypedPhrase } from '../features/landing/typed-phrase';
 import { usePageTitle } from '../lib/use-page-title';
 
 export const Route = createFileRoute('/')({
   component: LandingPage,
 });
 
+/** The phrases the headline types and cycles (accounts spec §2 "Landing page"). */
+const HEADLINE_PHRASES = ['cancelled appointments', 'last-minute gaps', 'quiet afternoons'] as const;
+
 const steps = [
-  { n: '1', title: 'Publish a slot', text: 'A cancellation or a quiet afternoon? Add the free time in seconds.' },
-  { n: '2', title: 'Share your page', text: 'Customers open your booking link or scan your QR code.' },
-  { n: '3', title: 'Confirm the request', text: 'Accept or decline each request. Both sides get an email.' },
+  {
+    n: '1',
+    title: 'Publish a slot',
+    text: 'A cancellation or a quiet afternoon? Add the free time, with a note or a discount, in seconds.',
+  },
+  {
+    n: '2',
+    title: 'Share your page',
+    text: 'Send your booking link or put your QR code on the counter. Customers see your open slots.',
+  },
+  {
+    n: '3',
+    title: 'Confirm the request',
+    text: 'Accept or decline each request from one dashboard. You and your customer both get an email.',
+  },
 ];
 
+/** Accounts spec §1: the business types listed to visitors. */
+const BUSINESS_TYPES = [
+  'MedSpas',
+  'Aesthetic clinics',
+  'Beauty salons',
+  'Hairdressers',
+  'Barbers',
+  'Nail technicians',
+  'Therapists',
+  'Personal trainers',
+  'Massage therapists',
+  'Physiotherapists',
+  'Nutritionists',
+  'Tattoo artists',
+];
+
+const BUSINESS_FEATURES = [
+  'Unlimited slots',
+  'A dedicated booking page',
+  'Email notifications',
+  'QR code sharing',
+  'One dashboard for slot and booking tracking, separate from your main schedule',
+];
+
+const CUSTOMER_FEATURES = [
+  'Find slots from the businesses you follow',
+  'Bookmark favourites',
+  'Quick booking',
+  'Email confirmations',
+  'Booking history',
+];
+
+/** / (accounts spec §2 "Landing page", §1 marketing statements). */
 function LandingPage() {
   usePageTitle(null);
   return (
     <Box>
-      <Box
-        style={{
-          background: 'linear-gradient(180deg, var(--mantine-color-brand-0) 0%, var(--mantine-color-gray-0) 100%)',
-        }}
-      >
-        <Container size="lg" py={{ base: 48, sm: 88 }}>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
-            <Stack gap="lg" justify="center">
-              <Badge variant="light" size="lg" w="fit-content">
-                Free for businesses during launch
-              </Badge>
-              <Title order={1} fz={{ base: 34, sm: 48 }} lh={1.1} style={{ letterSpacing: '-0.02em' }}>
-                Fill your last-minute appointment slots
-              </Title>
-              <Text size="lg" c="dimmed" maw={520}>
-                Hair, beauty, massage, wellness and fitness businesses publish short-notice and cancelled slots;
-                customers request them from one simple booking page.
-              </Text>
-              <Group gap="sm">
-                <Button size="md" component={Link} to="/register">
-                  Get started free
-                </Button>
-                <Button size="md" variant="default" component={Link} to="/login">
-                  Log in
-                </Button>
-              </Group>
-            </Stack>
-            <SampleSlotCard />
-          </SimpleGrid>
-        </Container>
-      </Box>
-
-      <Container size="lg" py={{ base: 40, sm: 64 }} id="how-it-works" style={{ scrollMarginTop: 72 }}>
-        <Title order={2} ta="center" mb="xl">
-          How it works
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          {steps.map((s) => (
-            <Card key={s.n}>
-              <ThemeIcon size={36} radius="xl" variant="light" mb="sm">
-                <Text fw={700}>{s.n}</Text>
-              </ThemeIcon>
-              <Text fw={600} mb={4}>
-                {s.title}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {s.text}
-              </Text>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Container>
+      <Hero />
+      <HowItWorks />
+      <Audiences />
       <PricingSection />
+      <ClosingCall />
     </Box>
   );
 }
 
-/** Pricing (accounts spec §1): free at launch, then 9.95 GBP a month for life; customers free. */
+function Hero() {
+  return (
+    <Box
+      style={{
+        background: 'linear-gradient(180deg, var(--mantine-color-brand-0) 0%, var(--mantine-color-gray-0) 100%)',
+      }}
+    >
+      <Container size="lg" py={{ base: 40, sm: 88 }}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+          <Stack gap="lg" justify="center">
+            <Badge variant="light" size="lg" w="fit-content">
+              Free for businesses during launch
+            </Badge>
+            <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.1} style={{ letterSpacing: '-0.02em' }}>
+              <VisuallyHidden>Fill your last-minute appointment slots</VisuallyHidden>
+              <span aria-hidden="true">
+                Fill your
+                <TypedPhrase phrases={HEADLINE_PHRASES} />
+              </span>
+            </Title>
+            <Text size="lg" c="dimmed" maw={520}>
+              Hair, beauty, massage, wellness and fitness businesses publish short-notice and cancelled slots, share a
+              link or a QR code, and confirm the requests that come in.
+            </Text>
+            <Group gap="sm">
+              <Button size="md" component={Link} to="/register">
+                Get started free
+              </Button>
+              <Button size="md" variant="default" component={Link} to="/login">
+                Log in
+              </Button>
+            </Group>
+            <Text size="sm" c="dimmed">
+              No card needed. Customers always book for free.
+            </Text>
+          </Stack>
+          <SampleSlotCard />
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <Container size="lg" py={{ base: 40, sm: 64 }} id="how-it-works" style={{ scrollMarginTop: 72 }}>
+      <Title order={2} ta="center" mb={6}>
+        How it works
+      </Title>
+      <Text c="dimmed" ta="center" mb="xl" maw={560} mx="auto">
+        LastSlot sits beside your usual booking system and fills the gaps it leaves.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        {steps.map((s) => (
+          <Card key={s.n}>
+            <ThemeIcon size={36} radius="xl" variant="light" mb="sm" aria-hidden="true">
+              <Text fw={700}>{s.n}</Text>
+            </ThemeIcon>
+            <Title order={3} fz="md" mb={4}>
+              {s.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {s.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Container>
+  );
+}
+
+function Audiences() {
+  return (
+    <Box bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      <Container size="lg" py={{ base: 40, sm: 64 }}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
+          <Stack gap="sm">
+            <Title order={2}>For appointment businesses</Title>
+            <Text c="dimmed">
+              Anyone whose diary has gaps when a client cancels: publish the slot, share it with the people who already
+              know you, and fill it.
+            </Text>
+            <Group gap={8} mt="xs">
+              {BUSINESS_TYPES.map((t) => (
+                <Badge key={t} variant="outline" color="gray" size="lg" tt="none" fw={500}>
+                  {t}
+                </Badge>
+              ))}
+            </Group>
+          </Stack>
+          <Stack gap="sm">
+            <Title order={2}>For their customers</Title>
+            <Text c="dimmed">
+              Got a booking link from your salon, barber or trainer? See their short-notice slots and request one in a
+              tap. The business confirms, and you get an email.
+            </Text>
+            <FeatureList items={CUSTOMER_FEATURES} />
+          </Stack>
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+function FeatureList({ items }: { items: readonly string[] }) {
+  return (
+    <List
+      listStyleType="none"
+      spacing={6}
+      size="sm"
+      mt="xs"
+      icon={
+        <ThemeIcon size={20} radius="xl" variant="light" aria-hidden="true">
+          <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3">
+            <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </ThemeIcon>
+      }
+    >
+      {items.map((f) => (
+        <List.Item key={f}>{f}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** Pricing (accounts spec §1, §9): free at launch, then 9.95 GBP a month for life; customers free. */
 function PricingSection() {
   return (
-    <Box bg="gray.0" id="pricing" style={{ scrollMarginTop: 72 }}>
+    <Box bg="gray.0" id="pricing" style={{ scrollMarginTop: 72, borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Container size="lg" py={{ base: 40, sm: 64 }}>
-        <Title order={2} ta="center" mb="xl">
+        <Title order={2} ta="center" mb={6}>
           Pricing
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={820} mx="auto">
-          <Card withBorder>
-            <Text fw={700} size="lg">
-              Businesses
-            </Text>
+        <Text c="dimmed" ta="center" mb="xl" maw={560} mx="auto">
+          Simple and honest: free while we launch.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={860} mx="auto">
+          <Card withBorder shadow="sm" style={{ borderColor: 'var(--mantine-color-brand-4)' }}>
+            <Group justify="space-between" align="flex-start">
+              <Title order={3} fz="lg">
+                Businesses
+              </Title>
+              <Badge variant="light">Launch offer</Badge>
+            </Group>
             <Group gap={8} align="baseline" mt="xs">
-              <Text fz={36} fw={800} lh={1}>
+              <Text fz={40} fw={800} lh={1}>
                 Free
               </Text>
               <Text c="dimmed">during launch</Text>
             </Group>
-            <Text size="sm" c="dimmed" mt="sm">
-              When the search and discovery map goes live for customers, early businesses pay £9.95 a month for life,
-              half the £19.95 list price. No card needed until then.
-            </Text>
             <Text size="sm" mt="sm">
-              Unlimited slots · a dedicated booking page · email notifications · QR code sharing · one dashboard for
-              slots and bookings
+              When the search and discovery map goes live for customers, businesses that joined at launch pay{' '}
+              <Text span fw={700}>
+                £9.95 a month for life
+              </Text>{' '}
+              instead of the list price of{' '}
+              <Text span td="line-through" c="dimmed">
+                £19.95
+              </Text>
+              . No card needed until then.
             </Text>
-            <Button component={Link} to="/register" mt="lg">
+            <FeatureList items={BUSINESS_FEATURES} />
+            <Button component={Link} to="/register" mt="lg" fullWidth>
               Sign up your business
             </Button>
           </Card>
           <Card withBorder>
-            <Text fw={700} size="lg">
+            <Title order={3} fz="lg">
               Customers
-            </Text>
+            </Title>
             <Group gap={8} align="baseline" mt="xs">
-              <Text fz={36} fw={800} lh={1}>
+              <Text fz={40} fw={800} lh={1}>
                 Free
               </Text>
               <Text c="dimmed">always</Text>
             </Group>
-            <Text size="sm" c="dimmed" mt="sm">
-              Find slots, bookmark favourites, book quickly, get email confirmations and keep your booking history.
+            <Text size="sm" mt="sm">
+              Sign up with the booking link a business gave you.
             </Text>
+            <FeatureList items={CUSTOMER_FEATURES} />
             <Button
               renderRoot={(props) => <Link to="/register" search={{ role: 'customer' }} {...props} />}
               variant="default"
               mt="lg"
+              fullWidth
             >
               Sign up as a customer
             </Button>
           </Card>
         </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+function ClosingCall() {
+  return (
+    <Box bg="brand.8" c="white">
+      <Container size="lg" py={{ base: 36, sm: 48 }}>
+        <Group justify="space-between" gap="lg">
+          <Stack gap={4}>
+            <Title order={2} c="white">
+              Your next cancellation can still be a booking.
+            </Title>
+            <Text c="brand.0">Set up your page in a few minutes. Free during launch.</Text>
+          </Stack>
+          <Button component={Link} to="/register" size="md" variant="white" color="brand.9">
+            Create your booking page
+          </Button>
+        </Group>
       </Container>
     </Box>
   );
@@ -150,6 +323,9 @@ function SampleSlotCard() {
           Available
         </Badge>
       </Group>
+      <Text size="sm" mt="sm">
+        Last-minute cancellation: 20% off
+      </Text>
       <Button fullWidth mt="lg" tabIndex={-1}>
         Request
       </Button>
