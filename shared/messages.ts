@@ -147,4 +147,23 @@ export const MSG = {
   noSlotForBooking: 'No slot found for this booking',
   // server additions (auth security)
   profileAlreadyComplete: 'Your business profile is already complete.',
+  // QR code, contact and navigation (issue 4)
+  getInTouch: 'Get in Touch',
+  contactSubjectRequired: 'Subject is required',
+  contactSubjectMax: 'Subject must be 150 characters or less',
+  contactMessageRequired: 'Message is required',
+  contactMessageMax: 'Message must be 5000 characters or less',
+  contactLoginRequired: 'You must be logged in to send a message.',
+  contactLimit: "You've sent several messages in the last hour. Please wait a while before sending another.",
+  contactSentTitle: 'Message Sent!',
+  contactSent: "Thank you for your feedback. We'll be in touch soon.",
+  contactCouldNotSend: 'Could not send your message:',
+  contactFailed: 'Failed to send message:',
+  qrAccessDeniedTitle: 'Access Denied',
+  qrAccessDenied: 'QR Code generation is only available for business accounts.',
+  qrScanToBook: 'Scan to book an appointment',
+  qrDownloadedTitle: 'QR Code Downloaded',
+  qrDownloadFailedTitle: 'Download Failed',
+  qrPrintFailedTitle: 'Print Failed',
+  linkCopiedTitle: 'Link Copied',
 } as const;
