@@ -96,7 +96,8 @@ export const businessProfiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     businessName: text().notNull(),
-    address: text().notNull(),
+    /** Optional in settings (dashboards spec §5: saved as null when empty); sign-up asks for it. */
+    address: text(),
     phoneNumber: text(),
     slug: text().notNull(),
     emailAddress: text(),
