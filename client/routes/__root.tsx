@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { CookieConsent } from '../features/consent/cookie-consent';
 import { AppLayout } from '../features/layout/app-layout';
 import { NotFound } from '../features/layout/not-found';
 import type { TrpcUtils } from '../lib/trpc';
@@ -16,8 +17,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootComponent() {
   return (
-    <AppLayout>
-      <Outlet />
-    </AppLayout>
+    <>
+      <AppLayout>
+        <Outlet />
+      </AppLayout>
+      <CookieConsent />
+    </>
   );
 }

@@ -122,6 +122,13 @@ export function people(browser: Browser) {
     errors,
     async open(): Promise<Page> {
       const context = await browser.newContext();
+      // The cookie choice is made, so the consent banner does not cover the page (its own
+      // journey, consent-legal.spec.ts, starts without one).
+      await context.addInitScript(() => {
+        if (!window.localStorage.getItem('cookiePreferences')) {
+          window.localStorage.setItem('cookiePreferences', '{"necessary":true,"analytics":false,"marketing":false}');
+        }
+      });
       contexts.push(context);
       const page = await context.newPage();
       watchErrors(page, errors);
