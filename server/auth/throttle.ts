@@ -30,6 +30,8 @@ export const THROTTLE_RULES = {
   loginAccount: { points: 5, durationSec: 15 * 60, keyPrefix: 'login_account' },
   /** Confirmation, reset and email-change emails to one address: 1 per minute. */
   email: { points: 1, durationSec: 60, keyPrefix: 'email' },
+  /** Contact-form messages from one user (the user id): 5 per hour (docs/decisions/0016). */
+  contact: { points: 5, durationSec: 60 * 60, keyPrefix: 'contact' },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleRuleName = keyof typeof THROTTLE_RULES;

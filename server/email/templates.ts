@@ -184,3 +184,53 @@ export function bookingDeclinedEmail(
     { label: 'See other times', url: pageUrl },
   );
 }
+
+/** What the contact form sends to support (dashboards spec §7 "send-contact-email"). */
+export interface ContactMessageDetails {
+  subject: string;
+  message: string;
+  name: string;
+  email: string;
+  role: 'business' | 'customer';
+  /** Business accounts only. */
+  businessName: string | null;
+  /** Whether the sender's email address is confirmed (so support knows whether to trust it). */
+  emailConfirmed: boolean;
+}
+
+/** Subject prefix of contact-form emails to support. */
+export const CONTACT_SUBJECT_PREFIX = 'LastSlot contact:';
+
+/**
+ * A contact-form message to the support address `to` (dashboards spec §5 "Contact form", §7):
+ * subject, sender's name, email, role and (business only) business name, then the message with its
+ * line breaks kept, and a reply link to the sender. Every user-supplied text is escaped.
+ */
+export function contactMessageEmail(to: string, details: ContactMessageDetails): EmailMessage {
+  const role = details.role === 'business' ? 'Business' : 'Customer';
+  const facts: Array<[string, string]> = [
+    ['Name', details.name],
+    ['Email', `${details.email}${details.emailConfirmed ? '' : ' (not confirmed yet)'}`],
+    ['Role', role],
+    ...(details.role === 'business'
+      ? [['Business', details.businessName ?? '(no business profile)'] as [string, string]]
+      : []),
+    ['Subject', details.subject],
+  ];
+  const subject = `${CONTACT_SUBJECT_PREFIX} ${details.subject}`;
+  const replyUrl = `mailto:${encodeURIComponent(details.email)}?subject=${encodeURIComponent(`Re: ${details.subject}`)}`;
+  const rows = facts
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:2px 12px 2px 0;color:#555;vertical-align:top">${label}</td><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">New message from the contact form</h1><table style="border-collapse:collapse;margin:0 0 16px;font-size:14px">${rows}</table><div style="white-space:pre-wrap;border-left:3px solid #0c8599;padding:8px 12px;margin:0 0 24px;background:#f8f9fa">${escapeHtml(details.message)}</div><p style="margin:0 0 16px"><a href="${escapeHtml(replyUrl)}">Reply to ${escapeHtml(details.name)}</a></p><p style="margin:32px 0 0;font-size:12px;color:#888">LastSlot — last-minute appointments</p></body></html>`;
+  const text = [
+    'New message from the contact form',
+    facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    details.message,
+    `Reply to: ${details.email}`,
+  ].join('\n\n');
+  return { to, subject, html, text };
+}

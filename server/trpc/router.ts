@@ -2,6 +2,7 @@
 import { authRouter } from './routers/auth.router';
 import { bookingsRouter } from './routers/bookings.router';
 import { businessesRouter } from './routers/businesses.router';
+import { contactRouter } from './routers/contact.router';
 import { devRouter } from './routers/dev.router';
 import { slotsRouter } from './routers/slots.router';
 import { createCallerFactory, router } from './trpc';
@@ -11,6 +12,7 @@ export const appRouter = router({
   businesses: businessesRouter,
   slots: slotsRouter,
   bookings: bookingsRouter,
+  contact: contactRouter,
   dev: devRouter,
 });
 

@@ -1,0 +1,80 @@
+/**
+ * The contact form (dashboards spec §2 "/contact ('Get in Touch')", §5 "Contact form", §7
+ * "send-contact-email"): a signed-in user's message is stored in contact_messages and emailed to
+ * the support address through the outbox, in one transaction. Limited per user (ADR 0016).
+ */
+import { MSG } from '../../../shared/messages';
+import type { SendContactMessageInput } from '../../../shared/schemas/contact';
+import type { SessionUser } from '../../auth/session';
+import { contactMessages } from '../../db/schema/index';
+import { enqueueEmail } from '../../email/outbox';
+import { contactMessageEmail } from '../../email/templates';
+import { envSchema } from '../../env';
+import { DomainError } from '../errors';
+import type { ServiceDeps } from '../context';
+
+/**
+ * The support address contact messages go to: SUPPORT_EMAIL from `source` (default process.env,
+ * validated at start-up by server/env.ts), else the schema's default.
+ */
+export function supportEmailFrom(source: NodeJS.ProcessEnv = process.env): string {
+  const raw = source.SUPPORT_EMAIL?.trim();
+  return envSchema.shape.SUPPORT_EMAIL.parse(raw === '' ? undefined : raw);
+}
+
+/**
+ * Sends `input` from `sender` to `supportEmail`. Output: { id } of the stored contact_messages
+ * row. The email (to support, with the sender's name, email, role and, for a business, business
+ * name) is queued in the same transaction and the mailer is kicked after commit.
+ * Throws TOO_MANY_REQUESTS MSG.contactLimit beyond 5 messages per user per hour; the count is
+ * given back when storing fails.
+ */
+export async function sendContactMessage(
+  deps: Pick<ServiceDeps, 'db' | 'now' | 'throttle' | 'kickMailer'>,
+  sender: Pick<SessionUser, 'id' | 'name' | 'email' | 'role' | 'isVerified' | 'businessName'>,
+  input: SendContactMessageInput,
+  supportEmail: string,
+): Promise<{ id: string }> {
+  if (!(await deps.throttle.consume('contact', sender.id))) {
+    throw new DomainError('TOO_MANY_REQUESTS', MSG.contactLimit);
+  }
+  const businessName = sender.role === 'business' ? sender.businessName : null;
+  let id: string;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      const [row] = await tx
+        .insert(contactMessages)
+        .values({
+          userId: sender.id,
+          name: sender.name,
+          email: sender.email,
+          role: sender.role,
+          businessName,
+          subject: input.subject,
+          message: input.message,
+          createdAt: now,
+        })
+        .returning({ id: contactMessages.id });
+      await enqueueEmail(
+        tx,
+        contactMessageEmail(supportEmail, {
+          subject: input.subject,
+          message: input.message,
+          name: sender.name,
+          email: sender.email,
+          role: sender.role,
+          businessName,
+          emailConfirmed: sender.isVerified,
+        }),
+        now,
+      );
+      return row!.id;
+    });
+  } catch (err) {
+    await deps.throttle.refund('contact', sender.id);
+    throw err;
+  }
+  deps.kickMailer();
+  return { id };
+}
