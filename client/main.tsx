@@ -11,7 +11,7 @@ import { FullPageLoader } from './features/layout/full-page-loader';
 import { RouteError } from './features/layout/route-error';
 import { NotFound } from './features/layout/not-found';
 import { queryClient, trpc, trpcClient, trpcUtils } from './lib/trpc';
-import { theme } from './lib/theme';
+import { cssVariablesResolver, theme } from './lib/theme';
 import { routeTree } from './routeTree.gen';
 
 const router = createRouter({
@@ -44,7 +44,7 @@ createRoot(root).render(
   <StrictMode>
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           <Notifications limit={3} autoClose={5000} position="bottom-right" />
           <RouterProvider router={router} />
         </MantineProvider>

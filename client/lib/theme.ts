@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const fontStack =
   'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
@@ -19,7 +19,8 @@ const brand: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'brand',
-  primaryShade: { light: 8, dark: 6 },
+  // Shade 9 keeps white on filled buttons above 4.5:1 (WCAG AA); see client/styles.css for text.
+  primaryShade: { light: 9, dark: 6 },
   colors: { brand },
   fontFamily: fontStack,
   headings: { fontFamily: fontStack, fontWeight: '700' },
@@ -31,4 +32,23 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Modal: { defaultProps: { centered: true, radius: 'lg' } },
   },
+});
+
+/**
+ * WCAG AA contrast (4.5:1): secondary ('dimmed') text, light badges and outline badges use darker
+ * shades than Mantine's defaults. Checked by the axe-core journey (tests/e2e/a11y.spec.ts).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-brand-light': 'var(--mantine-color-brand-0)',
+    '--mantine-color-brand-light-hover': 'var(--mantine-color-brand-1)',
+    '--mantine-color-brand-light-color': 'var(--mantine-color-brand-9)',
+    '--mantine-primary-color-light': 'var(--mantine-color-brand-0)',
+    '--mantine-primary-color-light-hover': 'var(--mantine-color-brand-1)',
+    '--mantine-primary-color-light-color': 'var(--mantine-color-brand-9)',
+    '--mantine-color-gray-outline': 'var(--mantine-color-gray-7)',
+  },
+  dark: {},
 });

@@ -286,14 +286,14 @@ function PricingSection() {
 
 function ClosingCall() {
   return (
-    <Box bg="brand.8" c="white">
+    <Box bg="brand.9" c="white">
       <Container size="lg" py={{ base: 36, sm: 48 }}>
         <Group justify="space-between" gap="lg">
           <Stack gap={4}>
             <Title order={2} c="white">
               Your next cancellation can still be a booking.
             </Title>
-            <Text c="brand.0">Set up your page in a few minutes. Free during launch.</Text>
+            <Text c="white">Set up your page in a few minutes. Free during launch.</Text>
           </Stack>
           <Button component={Link} to="/register" size="md" variant="white" color="brand.9">
             Create your booking page
