@@ -14,12 +14,15 @@ import { Route as SlugRouteImport } from './routes/$slug'
 import { Route as AuthRedirectRouteImport } from './routes/auth-redirect'
 import { Route as CheckEmailRouteImport } from './routes/check-email'
 import { Route as CompleteBusinessProfileRouteImport } from './routes/complete-business-profile'
+import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as QrcodeRouteImport } from './routes/qrcode'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
+import { Route as DashboardQrcodeRouteImport } from './routes/dashboard/qrcode'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as RegisterBusinessDetailsRouteImport } from './routes/register_.business-details'
@@ -50,6 +53,11 @@ const CompleteBusinessProfileRoute = CompleteBusinessProfileRouteImport.update({
   path: '/complete-business-profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
@@ -58,6 +66,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QrcodeRoute = QrcodeRouteImport.update({
+  id: '/qrcode',
+  path: '/qrcode',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -78,6 +91,11 @@ const SettingsRoute = SettingsRouteImport.update({
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/dashboard/',
   path: '/dashboard/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardQrcodeRoute = DashboardQrcodeRouteImport.update({
+  id: '/dashboard/qrcode',
+  path: '/dashboard/qrcode',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
@@ -108,11 +126,14 @@ export interface FileRoutesByFullPath {
   '/auth-redirect': typeof AuthRedirectRoute
   '/check-email': typeof CheckEmailRoute
   '/complete-business-profile': typeof CompleteBusinessProfileRoute
+  '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/qrcode': typeof QrcodeRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/settings': typeof SettingsRoute
+  '/dashboard/qrcode': typeof DashboardQrcodeRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/register/business-details': typeof RegisterBusinessDetailsRoute
@@ -125,11 +146,14 @@ export interface FileRoutesByTo {
   '/auth-redirect': typeof AuthRedirectRoute
   '/check-email': typeof CheckEmailRoute
   '/complete-business-profile': typeof CompleteBusinessProfileRoute
+  '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/qrcode': typeof QrcodeRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/settings': typeof SettingsRoute
+  '/dashboard/qrcode': typeof DashboardQrcodeRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/register/business-details': typeof RegisterBusinessDetailsRoute
@@ -143,11 +167,14 @@ export interface FileRoutesById {
   '/auth-redirect': typeof AuthRedirectRoute
   '/check-email': typeof CheckEmailRoute
   '/complete-business-profile': typeof CompleteBusinessProfileRoute
+  '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/qrcode': typeof QrcodeRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/settings': typeof SettingsRoute
+  '/dashboard/qrcode': typeof DashboardQrcodeRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/register_/business-details': typeof RegisterBusinessDetailsRoute
@@ -162,11 +189,14 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/check-email'
     | '/complete-business-profile'
+    | '/contact'
     | '/forgot-password'
     | '/login'
+    | '/qrcode'
     | '/register'
     | '/reset-password'
     | '/settings'
+    | '/dashboard/qrcode'
     | '/dashboard/settings'
     | '/dev/mailbox'
     | '/register/business-details'
@@ -179,11 +209,14 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/check-email'
     | '/complete-business-profile'
+    | '/contact'
     | '/forgot-password'
     | '/login'
+    | '/qrcode'
     | '/register'
     | '/reset-password'
     | '/settings'
+    | '/dashboard/qrcode'
     | '/dashboard/settings'
     | '/dev/mailbox'
     | '/register/business-details'
@@ -196,11 +229,14 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/check-email'
     | '/complete-business-profile'
+    | '/contact'
     | '/forgot-password'
     | '/login'
+    | '/qrcode'
     | '/register'
     | '/reset-password'
     | '/settings'
+    | '/dashboard/qrcode'
     | '/dashboard/settings'
     | '/dev/mailbox'
     | '/register_/business-details'
@@ -214,11 +250,14 @@ export interface RootRouteChildren {
   AuthRedirectRoute: typeof AuthRedirectRoute
   CheckEmailRoute: typeof CheckEmailRoute
   CompleteBusinessProfileRoute: typeof CompleteBusinessProfileRoute
+  ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
+  QrcodeRoute: typeof QrcodeRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SettingsRoute: typeof SettingsRoute
+  DashboardQrcodeRoute: typeof DashboardQrcodeRoute
   DashboardSettingsRoute: typeof DashboardSettingsRoute
   DevMailboxRoute: typeof DevMailboxRoute
   RegisterBusinessDetailsRoute: typeof RegisterBusinessDetailsRoute
@@ -263,6 +302,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CompleteBusinessProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/forgot-password': {
       id: '/forgot-password'
       path: '/forgot-password'
@@ -275,6 +321,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/qrcode': {
+      id: '/qrcode'
+      path: '/qrcode'
+      fullPath: '/qrcode'
+      preLoaderRoute: typeof QrcodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -303,6 +356,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard/'
       preLoaderRoute: typeof DashboardIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/qrcode': {
+      id: '/dashboard/qrcode'
+      path: '/dashboard/qrcode'
+      fullPath: '/dashboard/qrcode'
+      preLoaderRoute: typeof DashboardQrcodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard/settings': {
@@ -342,11 +402,14 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRedirectRoute: AuthRedirectRoute,
   CheckEmailRoute: CheckEmailRoute,
   CompleteBusinessProfileRoute: CompleteBusinessProfileRoute,
+  ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
+  QrcodeRoute: QrcodeRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SettingsRoute: SettingsRoute,
+  DashboardQrcodeRoute: DashboardQrcodeRoute,
   DashboardSettingsRoute: DashboardSettingsRoute,
   DevMailboxRoute: DevMailboxRoute,
   RegisterBusinessDetailsRoute: RegisterBusinessDetailsRoute,

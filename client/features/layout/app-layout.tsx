@@ -5,22 +5,35 @@ import { useEffect, type ReactNode } from 'react';
 import { confirmBanner, useConfirmBanner } from '../../lib/confirm-banner';
 import { SessionWatcher } from '../auth/session-watcher';
 import { useAuth } from '../auth/use-auth';
+import { appNavItems, DashboardNav, isAppAreaPath, isCurrent, sidebarLabel } from './dashboard-shell';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
 import { useLogout } from './use-logout';
 
+/**
+ * The page frame: header (accounts spec §2 "Header"), the signed-in area's desktop sidebar
+ * (dashboards spec §2, `DashboardNav`), the email banner, the page and the footer. On a phone the
+ * burger menu lists the same entries for a signed-in user (business: Dashboard, QR Code, Settings,
+ * Get in Touch; customer: no QR Code) and Logout.
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+  const { user, authState } = useAuth();
   const { logout, pending } = useLogout();
   const [menuOpen, menu] = useDisclosure(false);
   // Re-render on navigation so the header always reflects the current page and session.
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const onDashboard = pathname.startsWith('/dashboard');
   const onHome = pathname === '/';
+  // The signed-in area (dashboard, QR code, settings, contact) gets its sidebar on desktop.
+  const withSidebar = Boolean(user) && authState === 'authenticated' && isAppAreaPath(pathname);
   useEffect(() => menu.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: { sm: 220, lg: 250 }, breakpoint: 'sm', collapsed: { mobile: true, desktop: !withSidebar } }}
+      padding={0}
+    >
       <AppShell.Header withBorder>
         <Container size="lg" h="100%" px={{ base: 'sm', sm: 'md' }}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
@@ -37,7 +50,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
                       {user.name}
                     </Text>
                   </Text>
-                  {!onDashboard && (
+                  {!onDashboard && !withSidebar && (
                     <Button component={Link} to="/dashboard" variant="subtle">
                       Dashboard
                     </Button>
@@ -85,12 +98,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
                   <Text size="sm" c="dimmed" px="sm" py={4} truncate>
                     Welcome, {user.name}
                   </Text>
-                  {APP_MENU.map((item) => (
+                  {appNavItems(user.role).map((item) => (
                     <Button
                       key={item.to}
                       component={Link}
                       to={item.to}
-                      variant={pathname === item.to ? 'light' : 'subtle'}
+                      variant={isCurrent(item, pathname) ? 'light' : 'subtle'}
                       justify="flex-start"
                     >
                       {item.label}
@@ -118,6 +131,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
         )}
       </AppShell.Header>
 
+      {user && withSidebar && (
+        <AppShell.Navbar p="sm" aria-label={sidebarLabel(user.role)}>
+          <DashboardNav user={user} pathname={pathname} />
+        </AppShell.Navbar>
+      )}
+
       <AppShell.Main>
         <SessionWatcher />
         <ConfirmEmailBanner />
@@ -135,15 +154,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
     </AppShell>
   );
 }
-
-/**
- * The signed-in menu on a phone (accounts spec §2 "Header"). QR Code and Get in Touch join it with
- * their pages (dashboards spec, issue 4).
- */
-const APP_MENU = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/settings', label: 'Settings' },
-] as const;
 
 /** About and Pricing on the home page: scroll to their sections (accounts spec §2 "Header"). */
 function SectionLinks({ vertical = false }: { vertical?: boolean }) {

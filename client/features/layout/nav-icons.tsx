@@ -1,0 +1,62 @@
+/** Small line icons of the signed-in navigation (decorative: the links carry the text). */
+import type { ReactNode } from 'react';
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export type NavIconName = 'dashboard' | 'qrcode' | 'settings' | 'contact';
+
+/** The icon of one navigation entry. */
+export function NavIcon({ name }: { name: NavIconName }) {
+  switch (name) {
+    case 'dashboard':
+      return (
+        <Icon>
+          <rect x="4" y="4" width="6.5" height="8" rx="1.5" />
+          <rect x="13.5" y="4" width="6.5" height="5" rx="1.5" />
+          <rect x="4" y="15" width="6.5" height="5" rx="1.5" />
+          <rect x="13.5" y="12" width="6.5" height="8" rx="1.5" />
+        </Icon>
+      );
+    case 'qrcode':
+      return (
+        <Icon>
+          <rect x="4" y="4" width="6" height="6" rx="1" />
+          <rect x="14" y="4" width="6" height="6" rx="1" />
+          <rect x="4" y="14" width="6" height="6" rx="1" />
+          <path d="M14 14h2v2h-2zM18 14h2M14 20h2M18 18v2h2M20 16v0" />
+        </Icon>
+      );
+    case 'settings':
+      return (
+        <Icon>
+          <path d="M4 7h9M17 7h3M4 17h3M11 17h9" />
+          <circle cx="15" cy="7" r="2" />
+          <circle cx="9" cy="17" r="2" />
+        </Icon>
+      );
+    case 'contact':
+      return (
+        <Icon>
+          <rect x="3" y="5" width="18" height="14" rx="2" />
+          <path d="M3 7l9 6 9-6" />
+        </Icon>
+      );
+  }
+}
