@@ -19,14 +19,16 @@ export interface SlotCategoryInput {
 
 /**
  * Category of a slot: booked, then requested (not past), declined, unbooked (past; `unconfirmed`
- * when it had a request nobody answered), else available.
+ * when it had a request nobody answered), else available. The spec's "booked" is is_booked with
+ * added_to_system or a customer name; confirm and approve always copy the name, and a booked slot
+ * that somehow lacks both is still booked (never offered as available, ADR 0012).
  */
 export function slotCategory(
   s: SlotCategoryInput,
   now: Date = new Date(),
 ): { category: SlotCategory; unconfirmed: boolean; past: boolean } {
   const past = isPast(s.date, s.startTime, s.timezone, now);
-  if (s.isBooked && (s.addedToSystem || s.customerName)) return { category: 'booked', unconfirmed: false, past };
+  if (s.isBooked) return { category: 'booked', unconfirmed: false, past };
   if (s.hasPendingRequest && !past) return { category: 'requested', unconfirmed: false, past };
   if (s.hasDeclinedRequest) return { category: 'declined', unconfirmed: false, past };
   if (past) return { category: 'unbooked', unconfirmed: s.hasPendingRequest, past };

@@ -61,3 +61,33 @@ describe('slot form choices', () => {
     expect(startTimeChoices('2026-11-17', WEEKDAYS_9_5, 'Asia/Tokyo', now)[0]).toBe('09:00');
   });
 });
+
+describe('slot form choices when the clocks change (London)', () => {
+  const ALL_WEEK_9_6: OpeningHours = Object.fromEntries(
+    (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const).map((d) => [
+      d,
+      { open: '09:00', close: '18:00' },
+    ]),
+  );
+
+  it('reads "now" in BST on the morning of the spring change (29 March 2026)', () => {
+    // 09:10 UTC is 10:10 BST: the next half hour is 10:30 (09:30 if read in UTC/GMT).
+    const now = new Date('2026-03-29T09:10:00Z');
+    expect(startTimeChoices('2026-03-29', ALL_WEEK_9_6, tz, now)[0]).toBe('10:30');
+    expect(dateChoices(ALL_WEEK_9_6, tz, now)).toEqual(['2026-03-29', '2026-03-30', '2026-03-31', '2026-04-01']);
+  });
+
+  it('reads "now" in GMT on the morning of the autumn change (25 October 2026)', () => {
+    // 09:10 UTC is 09:10 GMT: the next half hour is 09:30 (10:30 if the BST offset were kept).
+    const now = new Date('2026-10-25T09:10:00Z');
+    expect(startTimeChoices('2026-10-25', ALL_WEEK_9_6, tz, now)[0]).toBe('09:30');
+  });
+
+  it('starts the window on the local date when UTC is still on the day before', () => {
+    // 23:30 UTC on 24 October is 00:30 BST on the 25th: today's first start is 09:00 on the 25th.
+    const now = new Date('2026-10-24T23:30:00Z');
+    expect(dateChoices(ALL_WEEK_9_6, tz, now)[0]).toBe('2026-10-25');
+    expect(startTimeChoices('2026-10-25', ALL_WEEK_9_6, tz, now)[0]).toBe('09:00');
+    expect(startTimeChoices('2026-10-24', ALL_WEEK_9_6, tz, now)).toEqual([]);
+  });
+});

@@ -9,9 +9,12 @@ import type { Database } from '../db/client';
 
 export const BOOKING_CHANNEL = 'booking_events';
 
-/** "Booking X of business Y (and customer Z) changed": enough to invalidate caches. */
+/**
+ * "Booking X of business Y (and customer Z) changed": enough to invalidate caches. `bookingId` is
+ * null when a slot changed without a booking (added, edited, deleted, marked added to system).
+ */
 export interface BookingEvent {
-  bookingId: string;
+  bookingId: string | null;
   businessId: string | null;
   customerId: string | null;
 }

@@ -125,6 +125,73 @@ describe('the booking loop', () => {
   });
 });
 
+describe('live updates of the business dashboard', () => {
+  it("slot changes reach the business's open dashboards (not other businesses'); inline answers reach the customer", async () => {
+    const { user: owner } = await createBusiness(t.deps.db);
+    const { user: neighbour } = await createBusiness(t.deps.db);
+    const customer = await createUser(t.deps.db, { role: 'customer' });
+    const business = await callerFor(t.deps, owner.id);
+    const client = await callerFor(t.deps, customer.id);
+    const events = (await business.bookings.onChange())[Symbol.asyncIterator]();
+    const neighbourEvents = (await (await callerFor(t.deps, neighbour.id)).bookings.onChange())[Symbol.asyncIterator]();
+    const customerEvents = (await client.bookings.onChange())[Symbol.asyncIterator]();
+    expect(dataOf(await nextEvent(events)).bookingId).toBeNull(); // sync
+    expect(dataOf(await nextEvent(neighbourEvents)).bookingId).toBeNull();
+    expect(dataOf(await nextEvent(customerEvents)).bookingId).toBeNull();
+    try {
+      const { id: slotId } = await business.slots.create({
+        date: '2026-11-22',
+        startTime: '10:00',
+        endTime: '11:00',
+        description: 'Cut',
+      });
+      expect(dataOf(await nextEvent(events)).bookingId).toBeNull();
+      await business.slots.update({
+        slotId,
+        date: '2026-11-22',
+        startTime: '11:00',
+        endTime: '12:00',
+        description: 'Cut',
+      });
+      expect(dataOf(await nextEvent(events)).bookingId).toBeNull();
+
+      const { id: first } = await client.bookings.request({ slotId });
+      expect(dataOf(await nextEvent(events)).bookingId).toBe(first);
+      await business.bookings.reject({ bookingId: first });
+      expect(dataOf(await nextEvent(events)).bookingId).toBe(first);
+      expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(first); // requested
+      expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(first); // rejected
+
+      const { id: second } = await client.bookings.request({ slotId });
+      expect(dataOf(await nextEvent(events)).bookingId).toBe(second);
+      await business.bookings.approve({ bookingId: second });
+      expect(dataOf(await nextEvent(events)).bookingId).toBe(second);
+      expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(second); // requested
+      expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(second); // approved
+      await business.slots.markAddedToSystem({ slotId });
+      expect(dataOf(await nextEvent(events)).bookingId).toBeNull();
+
+      const spare = await createSlot(t.deps.db, owner.id, { date: '2026-11-23', startTime: '10:00', endTime: '10:30' });
+      await business.slots.delete({ slotId: spare.id });
+      expect(dataOf(await nextEvent(events)).bookingId).toBeNull();
+      // The neighbour heard none of it, the customer nothing of the slot-only changes: the next
+      // event each of them gets is the following booking of their own.
+      const neighbourSlot = await createSlot(t.deps.db, neighbour.id, {
+        date: '2026-11-23',
+        startTime: '11:00',
+        endTime: '11:30',
+      });
+      const { id: third } = await client.bookings.request({ slotId: neighbourSlot.id });
+      expect(dataOf(await nextEvent(neighbourEvents)).bookingId).toBe(third);
+      expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(third);
+    } finally {
+      await events.return?.();
+      await neighbourEvents.return?.();
+      await customerEvents.return?.();
+    }
+  });
+});
+
 describe('refusals', () => {
   it('a customer cannot confirm or decline', async () => {
     const { user: owner } = await createBusiness(t.deps.db);

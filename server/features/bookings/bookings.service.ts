@@ -1,8 +1,10 @@
 /**
  * The booking lifecycle (dashboards spec §4 "Booking status"): a customer requests a slot
- * (pending), the business confirms (confirmed, slot booked) or declines (cancelled, declined by the
- * business). Double booking is prevented by the database (one active booking per slot, partial
- * unique index) and each transition is a conditional UPDATE, so concurrent calls make exactly one.
+ * (pending); the business confirms through the dialog (confirmed, slot booked), approves inline on
+ * the slot card (completed, slot booked), declines through the dialog (cancelled, declined by the
+ * business) or rejects inline (cancelled, not flagged: the slot is offered again). Double booking is
+ * prevented by the database (one active booking per slot, partial unique index) and each
+ * transition is a conditional UPDATE on a locked row, so concurrent calls make exactly one.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { customerBucket } from '../../../shared/booking-buckets';
@@ -18,7 +20,6 @@ import { DomainError } from '../errors';
 import type { ServiceDeps } from '../context';
 
 const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
-const ALREADY_HANDLED = 'This request has already been handled. Please refresh to see its current status.';
 
 /**
  * Customer `customerId` requests slot `input.slotId`. Output: { id } of the pending booking.
@@ -127,39 +128,51 @@ async function lockBusinessBooking(tx: Tx, businessId: string, bookingId: string
   return row;
 }
 
+/** A business's answer to a pending request: the dialog's confirm/decline, the slot card's approve/reject. */
+export type Decision = 'confirm' | 'approve' | 'decline' | 'reject';
+
+/** Booking status each decision leads to (spec §4 "Booking status"). */
+const STATUS_AFTER = { confirm: 'confirmed', approve: 'completed', decline: 'cancelled', reject: 'cancelled' } as const;
+
 /**
- * Business `businessId` decides on its pending booking `bookingId`.
- * - 'confirm': booking confirmed; slot booked with the customer's name, email and id.
- * - 'decline': booking cancelled with declined_by_business.
- * Throws NOT_FOUND (not this business's booking), PRECONDITION_FAILED 'This slot time has already
- * passed…' (titled 'Cannot confirm/decline past appointment'), CONFLICT when already handled.
+ * Business `businessId` decides on its pending booking `bookingId` (spec §4 "Booking status"):
+ * - 'confirm' (dialog): booking confirmed; slot booked with the customer's name, email, phone and
+ *   id, added_to_system false; the customer is emailed.
+ * - 'approve' (inline): the same, with status completed (ADR 0012).
+ * - 'decline' (dialog): booking cancelled with declined_by_business; the slot is not offered again.
+ * - 'reject' (inline): booking cancelled without the flag; the slot is offered again.
+ * Declines and rejections email the customer. Throws NOT_FOUND 'Booking not found' (not this
+ * business's booking), PRECONDITION_FAILED 'This slot time has already passed…' titled 'Cannot
+ * confirm past appointment' / 'Cannot decline past appointment', CONFLICT when already handled or
+ * when the slot is gone ('No slot found for this booking'). Output: { id, status }.
  */
-export async function decideBooking(
+export async function decideBooking<D extends Decision>(
   deps: ServiceDeps,
   businessId: string,
   bookingId: string,
-  decision: 'confirm' | 'decline',
-): Promise<{ id: string; status: 'confirmed' | 'cancelled' }> {
+  decision: D,
+): Promise<{ id: string; status: (typeof STATUS_AFTER)[D] }> {
+  const accepts = decision === 'confirm' || decision === 'approve';
   let customerId: string | null = null;
   const result = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const b = await lockBusinessBooking(tx, businessId, bookingId);
-    if (b.status !== 'pending') throw new DomainError('CONFLICT', ALREADY_HANDLED);
+    if (b.status !== 'pending') throw new DomainError('CONFLICT', MSG.requestAlreadyHandled);
     if (!b.slotId || !b.date || !b.startTime || !b.endTime) {
       throw new DomainError('CONFLICT', MSG.noSlotForBooking);
     }
     if (isPast(b.date, b.startTime, b.timezone, now)) {
       throw new DomainError('PRECONDITION_FAILED', MSG.slotPassed, {
-        title: decision === 'confirm' ? MSG.cannotConfirmPastTitle : MSG.cannotDeclinePastTitle,
+        title: accepts ? MSG.cannotConfirmPastTitle : MSG.cannotDeclinePastTitle,
       });
     }
-    const status = decision === 'confirm' ? 'confirmed' : 'cancelled';
+    const status = STATUS_AFTER[decision];
     const [updated] = await tx
       .update(bookings)
       .set({ status, declinedByBusiness: decision === 'decline', updatedAt: now })
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending')))
       .returning({ id: bookings.id });
-    if (!updated) throw new DomainError('CONFLICT', ALREADY_HANDLED);
+    if (!updated) throw new DomainError('CONFLICT', MSG.requestAlreadyHandled);
     customerId = b.customerId;
     const [customer] = b.customerId
       ? await tx
@@ -174,7 +187,7 @@ export async function decideBooking(
           .limit(1)
       : [];
     const slot = { date: b.date, startTime: b.startTime, endTime: b.endTime, description: b.description ?? '' };
-    if (decision === 'confirm') {
+    if (accepts) {
       await tx
         .update(slots)
         .set({
@@ -201,7 +214,7 @@ export async function decideBooking(
         now,
       );
     }
-    return { id: bookingId, status } as const;
+    return { id: bookingId, status };
   });
   await publishAfterCommit(deps, { bookingId, businessId }, customerId);
   return result;

@@ -1,29 +1,31 @@
-/** Slot creation and the business's slot list (dashboards spec §2 "Business dashboard", §5). */
+/**
+ * The business's slots (dashboards spec §2 "Business dashboard", §4 "Slot states", §5 "Slot form"):
+ * add, edit and delete available slots, mark booked ones as added to the business's own system,
+ * and list them with their display category. Every change publishes a live event after commit, so
+ * the business's other tabs and devices refresh (BRIEF §6).
+ */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
-import type { CreateSlotInput } from '../../../shared/schemas/slots';
-import { slotCategory } from '../../../shared/slot-categories';
+import type { CreateSlotInput, UpdateSlotInput } from '../../../shared/schemas/slots';
+import { slotCategory, type SlotCategory } from '../../../shared/slot-categories';
 import { dateChoices, endTimeChoices, startTimeChoices } from '../../../shared/slot-rules';
 import { isPast } from '../../../shared/zoned-time';
-import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
-import { bookings, slots } from '../../db/schema/index';
+import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client';
+import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import { getOwnBusiness } from '../businesses/businesses.service';
 import { DomainError } from '../errors';
 import type { ServiceDeps } from '../context';
 
+type SlotDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub'>;
+type SlotTimes = Pick<CreateSlotInput, 'date' | 'startTime' | 'endTime'>;
+type OwnBusiness = Awaited<ReturnType<typeof getOwnBusiness>>;
+
 /**
- * Adds an unbooked slot for `businessId`. The same rules as the form, in the business's zone:
- * date among the offered dates, start a half hour not past and before closing, end from start +
- * 30 minutes to closing. Throws BAD_REQUEST with the spec's message, CONFLICT 'A slot with this date
- * and time already exists.' for a duplicate. Output: the new slot's id.
+ * The slot form's rules (spec §5, ADR 0006), in the business's zone: start not past, date among
+ * the offered dates, start a half hour before closing, end from start + 30 minutes to closing.
+ * Throws BAD_REQUEST with the form's message and the field it belongs to.
  */
-export async function createSlot(
-  deps: Pick<ServiceDeps, 'db' | 'now'>,
-  businessId: string,
-  input: CreateSlotInput,
-): Promise<{ id: string }> {
-  const business = await getOwnBusiness(deps.db, businessId);
-  const now = deps.now();
+function assertSlotTimes(business: OwnBusiness, input: SlotTimes, now: Date): void {
   if (isPast(input.date, input.startTime, business.timezone, now)) {
     throw new DomainError('BAD_REQUEST', MSG.slotPast, { field: 'startTime' });
   }
@@ -36,31 +38,171 @@ export async function createSlot(
   if (!endTimeChoices(input.date, input.startTime, business.openingHours).includes(input.endTime)) {
     throw new DomainError('BAD_REQUEST', MSG.selectEnd, { field: 'endTime' });
   }
-  try {
-    const [row] = await deps.db
-      .insert(slots)
-      .values({
-        businessId,
+}
+
+/** A unique-index violation on date + start becomes CONFLICT 'A slot with this date and time already exists.'. */
+function duplicateAsConflict(err: unknown): never {
+  if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'slots_business_date_start_unique') {
+    throw new DomainError('CONFLICT', MSG.slotDuplicate, { field: 'startTime' });
+  }
+  throw err;
+}
+
+/** Tells the business's open dashboards that its slots changed (no booking involved). */
+async function publishSlotChange(deps: Pick<ServiceDeps, 'hub'>, businessId: string): Promise<void> {
+  await deps.hub.publish({ bookingId: null, businessId, customerId: null });
+}
+
+/**
+ * Adds an unbooked slot for `businessId` (spec §5 "Slot form"). Input: date 'YYYY-MM-DD', start and
+ * end 'HH:MM' in the business's zone, description. Throws BAD_REQUEST with the form's message
+ * (past, date, start, end), CONFLICT 'A slot with this date and time already exists.', NOT_FOUND
+ * when the business has no profile. Output: the new slot's id.
+ */
+export async function createSlot(deps: SlotDeps, businessId: string, input: CreateSlotInput): Promise<{ id: string }> {
+  const business = await getOwnBusiness(deps.db, businessId);
+  const now = deps.now();
+  assertSlotTimes(business, input, now);
+  const [row] = await deps.db
+    .insert(slots)
+    .values({
+      businessId,
+      date: input.date,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      description: input.description,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: slots.id })
+    .catch(duplicateAsConflict);
+  await publishSlotChange(deps, businessId);
+  return { id: row!.id };
+}
+
+/**
+ * Locks slot `slotId` of `businessId` (FOR UPDATE, so a concurrent booking request waits) and
+ * reads its category. Throws NOT_FOUND 'Slot not found' for an unknown slot or another business's.
+ */
+async function lockOwnSlot(tx: Tx, businessId: string, slotId: string, now: Date) {
+  const [slot] = await tx
+    .select({
+      id: slots.id,
+      date: slots.date,
+      startTime: slots.startTime,
+      isBooked: slots.isBooked,
+      addedToSystem: slots.addedToSystem,
+      customerName: slots.customerName,
+      timezone: businessProfiles.timezone,
+    })
+    .from(slots)
+    .innerJoin(businessProfiles, eq(businessProfiles.id, slots.businessId))
+    .where(and(eq(slots.id, slotId), eq(slots.businessId, businessId)))
+    .for('update', { of: slots })
+    .limit(1);
+  if (!slot) throw new DomainError('NOT_FOUND', MSG.slotNotFound);
+  const [flags] = await tx
+    .select(bookingFlagColumns)
+    .from(bookings)
+    .where(eq(bookings.slotId, slotId))
+    .groupBy(bookings.slotId);
+  const { category } = slotCategory(
+    {
+      ...slot,
+      hasPendingRequest: Boolean(flags?.pending),
+      hasDeclinedRequest: Boolean(flags?.declined),
+    },
+    now,
+  );
+  return { ...slot, category, hasActiveBooking: Boolean(flags?.active) };
+}
+
+const bookingFlagColumns = {
+  slotId: bookings.slotId,
+  pending: sql<boolean>`bool_or(${bookings.status} = 'pending')`,
+  declined: sql<boolean>`bool_or(${bookings.status} = 'cancelled' and ${bookings.declinedByBusiness})`,
+  active: sql<boolean>`bool_or(${bookings.status} in ('confirmed', 'completed'))`,
+};
+
+/** Why a slot in `category` may not be edited: the spec's refusal for each case. */
+function refuseChange(slot: { category: SlotCategory; isBooked: boolean; hasActiveBooking: boolean }): never {
+  if (slot.isBooked || slot.hasActiveBooking) throw new DomainError('CONFLICT', MSG.slotIsBooked);
+  if (slot.category === 'requested') throw new DomainError('CONFLICT', MSG.slotHasRequest);
+  throw new DomainError('CONFLICT', MSG.slotNotEditable);
+}
+
+/**
+ * Edits available slot `input.slotId` of `businessId` (spec §6: edit on available slots): new date,
+ * times and description under the same rules as creation. Throws NOT_FOUND 'Slot not found' (not
+ * this business's), CONFLICT when the slot is not available (booked, requested, declined or past:
+ * see MSG.slotIsBooked / slotHasRequest / slotNotEditable), BAD_REQUEST with the form's messages,
+ * CONFLICT 'A slot with this date and time already exists.'. Output: { id }.
+ */
+export async function updateSlot(deps: SlotDeps, businessId: string, input: UpdateSlotInput): Promise<{ id: string }> {
+  const business = await getOwnBusiness(deps.db, businessId);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const slot = await lockOwnSlot(tx, businessId, input.slotId, now);
+    if (slot.category !== 'available' || slot.hasActiveBooking) refuseChange(slot);
+    assertSlotTimes(business, input, now);
+    await tx
+      .update(slots)
+      .set({
         date: input.date,
         startTime: input.startTime,
         endTime: input.endTime,
         description: input.description,
-        createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: slots.id });
-    return { id: row!.id };
-  } catch (err) {
-    if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'slots_business_date_start_unique') {
-      throw new DomainError('CONFLICT', MSG.slotDuplicate);
-    }
-    throw err;
-  }
+      .where(eq(slots.id, input.slotId))
+      .catch(duplicateAsConflict);
+  });
+  await publishSlotChange(deps, businessId);
+  return { id: input.slotId };
 }
 
 /**
- * Every slot of the business with its display category, oldest first (the business tabs' order).
- * Times are the business's local wall-clock values.
+ * Deletes slot `slotId` of `businessId` (spec §2: the delete button shows on available slots).
+ * A slot somebody is waiting for or has booked is kept (ADR 0012): CONFLICT 'This slot has a
+ * pending request…' (a request not yet past) or 'This slot is booked…'. Past and declined slots
+ * without an active booking may go; their bookings keep archived copies (database trigger).
+ * Throws NOT_FOUND 'Slot not found'. Output: { id }.
+ */
+export async function deleteSlot(deps: SlotDeps, businessId: string, slotId: string): Promise<{ id: string }> {
+  await deps.db.transaction(async (tx) => {
+    const slot = await lockOwnSlot(tx, businessId, slotId, deps.now());
+    if (slot.isBooked || slot.hasActiveBooking || slot.category === 'requested') refuseChange(slot);
+    await tx.delete(slots).where(eq(slots.id, slotId));
+  });
+  await publishSlotChange(deps, businessId);
+  return { id: slotId };
+}
+
+/**
+ * Marks booked slot `slotId` of `businessId` as copied to the business's own calendar (spec §4
+ * "Slot states": 'Booking confirmed in system'). Idempotent. Throws NOT_FOUND 'Slot not found',
+ * CONFLICT 'Only booked slots can be marked…'. Output: { id, addedToSystem: true }.
+ */
+export async function markAddedToSystem(
+  deps: SlotDeps,
+  businessId: string,
+  slotId: string,
+): Promise<{ id: string; addedToSystem: true }> {
+  await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const slot = await lockOwnSlot(tx, businessId, slotId, now);
+    if (!slot.isBooked) throw new DomainError('CONFLICT', MSG.slotNotBooked);
+    await tx.update(slots).set({ addedToSystem: true, updatedAt: now }).where(eq(slots.id, slotId));
+  });
+  await publishSlotChange(deps, businessId);
+  return { id: slotId, addedToSystem: true };
+}
+
+/**
+ * Every slot of the business, oldest first (the business tabs' order, spec §4 "Sorting"), with its
+ * display category, `unconfirmed` and `past` flags (in the business's zone `timezone` at `now`), and
+ * for a requested slot the pending request (booking id, customer name and email) that the inline
+ * Approve / Reject act on. Times are the business's local wall-clock values.
  */
 export async function listBusinessSlots(db: DbOrTx, businessId: string, timezone: string, now: Date) {
   const rows = await db
@@ -74,35 +216,45 @@ export async function listBusinessSlots(db: DbOrTx, businessId: string, timezone
       addedToSystem: slots.addedToSystem,
       customerName: slots.customerName,
       customerEmail: slots.customerEmail,
+      customerPhone: slots.customerPhone,
     })
     .from(slots)
     .where(eq(slots.businessId, businessId))
     .orderBy(asc(slots.date), asc(slots.startTime));
   const ids = rows.map((r) => r.id);
-  const flags =
+  const [flags, pending] =
     ids.length === 0
-      ? []
-      : await db
-          .select({
-            slotId: bookings.slotId,
-            pending: sql<boolean>`bool_or(${bookings.status} = 'pending')`,
-            declined: sql<boolean>`bool_or(${bookings.status} = 'cancelled' and ${bookings.declinedByBusiness})`,
-          })
-          .from(bookings)
-          .where(and(eq(bookings.businessId, businessId), inArray(bookings.slotId, ids)))
-          .groupBy(bookings.slotId);
-  const bySlot = new Map(flags.map((f) => [f.slotId, f]));
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select(bookingFlagColumns)
+            .from(bookings)
+            .where(and(eq(bookings.businessId, businessId), inArray(bookings.slotId, ids)))
+            .groupBy(bookings.slotId),
+          db
+            .select({
+              slotId: bookings.slotId,
+              bookingId: bookings.id,
+              customerName: sql<string>`coalesce(${customerProfiles.fullName}, ${users.name}, 'Customer')`,
+              customerEmail: users.email,
+            })
+            .from(bookings)
+            .leftJoin(users, eq(users.id, bookings.customerId))
+            .leftJoin(customerProfiles, eq(customerProfiles.id, bookings.customerId))
+            .where(
+              and(eq(bookings.businessId, businessId), inArray(bookings.slotId, ids), eq(bookings.status, 'pending')),
+            ),
+        ]);
+  const flagsBySlot = new Map(flags.map((f) => [f.slotId, f]));
+  const pendingBySlot = new Map(pending.map((p) => [p.slotId, p]));
   return rows.map((r) => {
-    const f = bySlot.get(r.id);
+    const f = flagsBySlot.get(r.id);
     const { category, unconfirmed, past } = slotCategory(
-      {
-        ...r,
-        hasPendingRequest: Boolean(f?.pending),
-        hasDeclinedRequest: Boolean(f?.declined),
-        timezone,
-      },
+      { ...r, hasPendingRequest: Boolean(f?.pending), hasDeclinedRequest: Boolean(f?.declined), timezone },
       now,
     );
-    return { ...r, category, unconfirmed, past };
+    const p = category === 'requested' ? pendingBySlot.get(r.id) : undefined;
+    const request = p ? { bookingId: p.bookingId, customerName: p.customerName, customerEmail: p.customerEmail } : null;
+    return { ...r, category, unconfirmed, past, request };
   });
 }

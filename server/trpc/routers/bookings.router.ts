@@ -6,6 +6,7 @@ import { bookingIdInput, requestBookingInput } from '../../../shared/schemas/boo
 import { validateSessionToken } from '../../auth/session';
 import {
   decideBooking,
+  type Decision,
   listBusinessRequests,
   listCustomerBookings,
   requestBooking,
@@ -37,21 +38,43 @@ const requesterProcedure = publicProcedure.use(({ ctx, next }) => {
 
 const SESSION_RECHECK_MS = 60_000;
 
+/** A business's answer to one of its pending requests (spec §4 "Booking status"). */
+function answerProcedure<D extends Decision>(decision: D) {
+  return businessProcedure
+    .input(bookingIdInput)
+    .mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, decision));
+}
+
 export const bookingsRouter = router({
   /** Customer requests a slot. Output { id }. CONFLICT when the slot is no longer requestable. */
   request: requesterProcedure
     .input(requestBookingInput)
     .mutation(({ ctx, input }) => requestBooking(ctx, ctx.user.id, input)),
 
-  /** Business confirms its pending request (dialog 'Confirm Booking'). */
-  confirm: businessProcedure
-    .input(bookingIdInput)
-    .mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, 'confirm')),
+  /**
+   * Business confirms its pending request (dialog 'Confirm Booking'): { bookingId } → { id, status:
+   * 'confirmed' }; the slot becomes booked. NOT_FOUND 'Booking not found' (another business's),
+   * PRECONDITION_FAILED titled 'Cannot confirm past appointment', CONFLICT (already handled).
+   */
+  confirm: answerProcedure('confirm'),
 
-  /** Business declines its pending request (dialog 'Decline'). */
-  decline: businessProcedure
-    .input(bookingIdInput)
-    .mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, 'decline')),
+  /**
+   * Business declines its pending request (dialog 'Decline'): { bookingId } → { id, status:
+   * 'cancelled' } with declined_by_business. Errors as confirm ('Cannot decline past appointment').
+   */
+  decline: answerProcedure('decline'),
+
+  /**
+   * Inline Approve on the slot card: { bookingId } → { id, status: 'completed' }; the slot becomes
+   * booked as with confirm. Errors as confirm.
+   */
+  approve: answerProcedure('approve'),
+
+  /**
+   * Inline Reject on the slot card: { bookingId } → { id, status: 'cancelled' } without the
+   * declined flag, so the slot is offered again. Errors as decline.
+   */
+  reject: answerProcedure('reject'),
 
   /** Business: pending requests, newest first (customer name and email, slot). */
   requests: businessProcedure.query(({ ctx }) => listBusinessRequests(ctx, ctx.user.id)),
