@@ -51,6 +51,8 @@ export const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
   RESEND_API_KEY: optionalString,
+  /** Stripe secret key for the billing portal ('Manage Billing'); unset: billing is unavailable. */
+  STRIPE_SECRET_KEY: optionalString,
   EMAIL_FROM: z.string().min(3).default('LastSlot <no-reply@lastslot.local>'),
   SUPPORT_EMAIL: z.email().default('support@lastslot.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

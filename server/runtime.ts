@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import { deleteExpiredSessions } from './auth/session';
 import { createDbThrottle, deleteExpiredThrottleRows } from './auth/throttle';
+import { stripeBillingPortal } from './billing/stripe-portal';
 import { openDatabase, type Database } from './db/client';
 import { startOutboxDispatcher } from './email/dispatcher';
 import { mailboxTransport, resendTransport } from './email/transports';
@@ -42,6 +43,7 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
     kickMailer: () => dispatcher.kick(),
     logger,
     throttle: createDbThrottle(db.db),
+    billingPortal: env.STRIPE_SECRET_KEY ? stripeBillingPortal(env.STRIPE_SECRET_KEY) : null,
     isProduction: env.NODE_ENV === 'production',
     secureCookies: origin.startsWith('https://'),
   };

@@ -1,6 +1,7 @@
 /** What every service needs besides its input: the database, the clock and link building. */
 import type { Logger } from 'pino';
 import type { Throttle } from '../auth/throttle';
+import type { BillingPortal } from '../billing/portal';
 import type { Db } from '../db/client';
 import type { BookingEventHub } from '../realtime/booking-events';
 
@@ -16,4 +17,6 @@ export interface ServiceDeps {
   logger: Logger;
   /** Login and email throttling (server/auth/throttle.ts, docs/decisions/0008). */
   throttle: Throttle;
+  /** Billing portal (Stripe when STRIPE_SECRET_KEY is set); absent or null: billing unavailable. */
+  billingPortal?: BillingPortal | null;
 }

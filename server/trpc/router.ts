@@ -1,9 +1,13 @@
 /** The application router. `AppRouter` is the only thing the client imports from the server. */
+import { accountRouter } from './routers/account.router';
 import { authRouter } from './routers/auth.router';
+import { billingRouter } from './routers/billing.router';
 import { bookingsRouter } from './routers/bookings.router';
 import { businessesRouter } from './routers/businesses.router';
 import { contactRouter } from './routers/contact.router';
 import { devRouter } from './routers/dev.router';
+import { favouritesRouter } from './routers/favourites.router';
+import { settingsRouter } from './routers/settings.router';
 import { slotsRouter } from './routers/slots.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -13,6 +17,10 @@ export const appRouter = router({
   slots: slotsRouter,
   bookings: bookingsRouter,
   contact: contactRouter,
+  favourites: favouritesRouter,
+  settings: settingsRouter,
+  billing: billingRouter,
+  account: accountRouter,
   dev: devRouter,
 });
 

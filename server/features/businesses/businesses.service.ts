@@ -14,7 +14,8 @@ import type { ServiceDeps } from '../context';
 import { DomainError } from '../errors';
 import { slugCandidate, slugFromName } from './slug';
 
-const publicBusinessColumns = {
+/** The business_profiles columns everyone may see (public page), also read by settings and export. */
+export const publicBusinessColumns = {
   id: businessProfiles.id,
   businessName: businessProfiles.businessName,
   slug: businessProfiles.slug,

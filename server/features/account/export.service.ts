@@ -1,0 +1,267 @@
+/**
+ * The data export file (dashboards spec §3 "Data export file", §7 "Data export", §9 "Export
+ * format version"): everything the product holds about the signed-in business or customer, as
+ * the JSON object the client saves as {userType}-data-{date}.json. See
+ * docs/decisions/0014-data-export-and-account-deletion.md.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages';
+import { DEFAULT_TIMEZONE, localNow } from '../../../shared/zoned-time';
+import type { DbOrTx } from '../../db/client';
+import { bookings, businessProfiles, customerLikes, customerProfiles, slots, users } from '../../db/schema/index';
+import type { ServiceDeps } from '../context';
+import { publicBusinessColumns } from '../businesses/businesses.service';
+import { DomainError } from '../errors';
+
+export const EXPORT_VERSION = '2.0';
+
+type UserType = 'business' | 'customer';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A booking's slot: the live slot, else the archived copy kept when the slot was removed. */
+function slotOf(row: {
+  slot: { id: string; date: string; startTime: string; endTime: string; description: string } | null;
+  archivedSlotDate: string | null;
+  archivedSlotStartTime: string | null;
+  archivedSlotEndTime: string | null;
+  archivedSlotDescription: string | null;
+}) {
+  if (row.slot) return { ...row.slot, archived: false };
+  if (!row.archivedSlotDate) return null;
+  return {
+    id: null,
+    date: row.archivedSlotDate,
+    startTime: row.archivedSlotStartTime,
+    endTime: row.archivedSlotEndTime,
+    description: row.archivedSlotDescription,
+    archived: true,
+  };
+}
+
+const accountColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+};
+
+async function readAccount(db: DbOrTx, userId: string) {
+  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row && { ...row, emailVerifiedAt: iso(row.emailVerifiedAt), createdAt: iso(row.createdAt) };
+}
+
+/**
+ * The bookings of one party (the business's, or the customer's), newest first, each with its
+ * slot (or archived copy), the customer's profile and the business's profile (or archived copy).
+ */
+async function readBookings(db: DbOrTx, party: UserType, userId: string) {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      bookingDate: bookings.bookingDate,
+      notes: bookings.notes,
+      declinedByBusiness: bookings.declinedByBusiness,
+      createdAt: bookings.createdAt,
+      updatedAt: bookings.updatedAt,
+      slot: {
+        id: slots.id,
+        date: slots.date,
+        startTime: slots.startTime,
+        endTime: slots.endTime,
+        description: slots.description,
+      },
+      archivedSlotDate: bookings.archivedSlotDate,
+      archivedSlotStartTime: bookings.archivedSlotStartTime,
+      archivedSlotEndTime: bookings.archivedSlotEndTime,
+      archivedSlotDescription: bookings.archivedSlotDescription,
+      customer: {
+        id: customerProfiles.id,
+        fullName: customerProfiles.fullName,
+        email: customerProfiles.email,
+        phoneNumber: customerProfiles.phoneNumber,
+      },
+      business: {
+        id: businessProfiles.id,
+        businessName: businessProfiles.businessName,
+        slug: businessProfiles.slug,
+        address: businessProfiles.address,
+        phoneNumber: businessProfiles.phoneNumber,
+        emailAddress: businessProfiles.emailAddress,
+      },
+      archivedBusinessName: bookings.archivedBusinessName,
+      archivedBusinessAddress: bookings.archivedBusinessAddress,
+    })
+    .from(bookings)
+    .leftJoin(slots, eq(slots.id, bookings.slotId))
+    .leftJoin(customerProfiles, eq(customerProfiles.id, bookings.customerId))
+    .leftJoin(businessProfiles, eq(businessProfiles.id, bookings.businessId))
+    .where(eq(party === 'business' ? bookings.businessId : bookings.customerId, userId))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return rows.map((b) => ({
+    id: b.id,
+    status: b.status,
+    bookingDate: iso(b.bookingDate),
+    notes: b.notes,
+    declinedByBusiness: b.declinedByBusiness,
+    createdAt: iso(b.createdAt),
+    updatedAt: iso(b.updatedAt),
+    slot: slotOf(b),
+    customer: b.customer,
+    businessProfile: b.business
+      ? { ...b.business, archived: false }
+      : b.archivedBusinessName
+        ? { id: null, businessName: b.archivedBusinessName, address: b.archivedBusinessAddress, archived: true }
+        : null,
+  }));
+}
+
+/**
+ * Likes with the liked business's profile: the customer's favourites, or the likes a business
+ * received (without who gave them). A failed read is logged and exported as an empty list (spec
+ * §7 "A failure to read likes is ignored").
+ */
+async function readLikes(deps: Pick<ServiceDeps, 'db' | 'logger'>, party: UserType, userId: string) {
+  try {
+    const rows = await deps.db
+      .select({
+        id: customerLikes.id,
+        createdAt: customerLikes.createdAt,
+        businessProfile: {
+          id: businessProfiles.id,
+          businessName: businessProfiles.businessName,
+          slug: businessProfiles.slug,
+          businessType: businessProfiles.businessType,
+          address: businessProfiles.address,
+        },
+      })
+      .from(customerLikes)
+      .innerJoin(businessProfiles, eq(businessProfiles.id, customerLikes.businessId))
+      .where(eq(party === 'business' ? customerLikes.businessId : customerLikes.customerId, userId))
+      .orderBy(desc(customerLikes.createdAt), desc(customerLikes.id));
+    return rows.map((l) => ({ ...l, createdAt: iso(l.createdAt) }));
+  } catch (err) {
+    deps.logger.warn({ err }, 'data export: likes could not be read; exported without them');
+    return [];
+  }
+}
+
+function fileName(userType: UserType, timezone: string, now: Date): string {
+  return `${userType}-data-${localNow(timezone, now).date}.json`;
+}
+
+function metadata(userType: UserType, account: { id: string; email: string }, now: Date) {
+  return {
+    downloadedAt: now.toISOString(),
+    userId: account.id,
+    email: account.email,
+    userType,
+    dataVersion: EXPORT_VERSION,
+  };
+}
+
+/** The business's export: profile, slots, bookings (customer and slot details), likes, metadata. */
+async function exportBusiness(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, userId: string) {
+  const { db } = deps;
+  const now = deps.now();
+  const account = await readAccount(db, userId);
+  const [business] = await db
+    .select({
+      ...publicBusinessColumns,
+      subscriptionStatus: businessProfiles.subscriptionStatus,
+      isEarlyAdopter: businessProfiles.isEarlyAdopter,
+      createdAt: businessProfiles.createdAt,
+      updatedAt: businessProfiles.updatedAt,
+    })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.id, userId))
+    .limit(1);
+  if (!account || !business) throw new DomainError('NOT_FOUND', MSG.exportBusinessFailed);
+  const slotRows = await db
+    .select()
+    .from(slots)
+    .where(eq(slots.businessId, userId))
+    .orderBy(desc(slots.date), desc(slots.startTime));
+  const bookingList = (await readBookings(db, 'business', userId)).map(({ businessProfile: _, ...b }) => b);
+  const likes = await readLikes(deps, 'business', userId);
+  return {
+    fileName: fileName('business', business.timezone, now),
+    data: {
+      version: EXPORT_VERSION,
+      userType: 'business' as const,
+      profile: { ...business, createdAt: iso(business.createdAt), updatedAt: iso(business.updatedAt), account },
+      slots: slotRows.map((s) => ({ ...s, createdAt: iso(s.createdAt), updatedAt: iso(s.updatedAt) })),
+      bookings: bookingList,
+      likes,
+      metadata: {
+        ...metadata('business', account, now),
+        totalSlots: slotRows.length,
+        totalBookings: bookingList.length,
+        totalLikes: likes.length,
+      },
+    },
+  };
+}
+
+/** The customer's export: profile, bookings (slot and business profile), likes, metadata. */
+async function exportCustomer(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, userId: string) {
+  const { db } = deps;
+  const now = deps.now();
+  const account = await readAccount(db, userId);
+  if (!account) throw new DomainError('NOT_FOUND', MSG.exportProfileFailed);
+  const [customer] = await db
+    .select({
+      fullName: customerProfiles.fullName,
+      email: customerProfiles.email,
+      phoneNumber: customerProfiles.phoneNumber,
+      createdAt: customerProfiles.createdAt,
+    })
+    .from(customerProfiles)
+    .where(eq(customerProfiles.id, userId))
+    .limit(1);
+  const bookingList = (await readBookings(db, 'customer', userId)).map(({ customer: _, ...b }) => b);
+  const likes = await readLikes(deps, 'customer', userId);
+  return {
+    fileName: fileName('customer', DEFAULT_TIMEZONE, now),
+    data: {
+      version: EXPORT_VERSION,
+      userType: 'customer' as const,
+      profile: {
+        id: userId,
+        fullName: customer?.fullName ?? account.name,
+        email: customer?.email ?? account.email,
+        phoneNumber: customer?.phoneNumber ?? null,
+        createdAt: customer ? iso(customer.createdAt) : account.createdAt,
+        account,
+      },
+      bookings: bookingList,
+      likes,
+      metadata: { ...metadata('customer', account, now), totalBookings: bookingList.length, totalLikes: likes.length },
+    },
+  };
+}
+
+/**
+ * The signed-in user's data export (spec §3 "Data export file"). Output: { fileName, data }:
+ * `fileName` is {userType}-data-{YYYY-MM-DD}.json (the date in the business's time zone, or
+ * Europe/London for customers); `data` holds version '2.0', userType, profile (with the account),
+ * slots (business only), bookings (newest first; each with its slot or the archived copy, and the
+ * customer's details for a business or the business profile for a customer), likes (with the
+ * business profile) and metadata (downloadedAt, userId, email, dataVersion '2.0', totalBookings,
+ * totalLikes, and totalSlots for a business). Timestamps are ISO 8601 strings. Throws NOT_FOUND
+ * 'Could not load your profile, slot or booking data. Please try again.' (business without a
+ * profile) or 'Could not load your profile data. Please try again.' (account gone).
+ */
+export async function exportAccountData(
+  deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>,
+  user: { id: string; role: UserType },
+): Promise<AccountDataExport> {
+  return user.role === 'business' ? exportBusiness(deps, user.id) : exportCustomer(deps, user.id);
+}
+
+export type BusinessDataExport = Awaited<ReturnType<typeof exportBusiness>>;
+export type CustomerDataExport = Awaited<ReturnType<typeof exportCustomer>>;
+export type AccountDataExport = BusinessDataExport | CustomerDataExport;

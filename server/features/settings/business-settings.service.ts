@@ -1,0 +1,192 @@
+/**
+ * Business settings (dashboards spec §2 "Business settings cards", §5 "Business profile save",
+ * "Business URL (slug) check states", §7 "Profiles", §8 "Settings"): the editable profile, the
+ * Business URL availability check, the profile save and the weekly hours save.
+ * Choices beyond the spec: docs/decisions/0013-business-settings.md.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import { businessTypeLabel } from '../../../shared/categories';
+import { MSG } from '../../../shared/messages';
+import {
+  defaultWeeklySchedule,
+  scheduleToOpeningHours,
+  WEEKDAYS,
+  type OpeningHours,
+  type WeeklySchedule,
+} from '../../../shared/opening-hours';
+import { isReservedSlug } from '../../../shared/reserved-slugs';
+import { SLUG_PATTERN, type UpdateBusinessProfileInput } from '../../../shared/schemas/settings';
+import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
+import { businessProfiles, users } from '../../db/schema/index';
+import { publicBusinessColumns } from '../businesses/businesses.service';
+import type { ServiceDeps } from '../context';
+import { DomainError } from '../errors';
+
+/** A payment-customer id set by hand to work around a billing problem (spec §2 "Billing"). */
+export function isManualFixCustomerId(id: string): boolean {
+  return /^manual[-_ ]?fix/i.test(id.trim());
+}
+
+/**
+ * Whether the Billing card shows (spec §2): a payment-customer id exists, is not a manual-fix id,
+ * and the subscription is not canceled.
+ */
+export function billingVisible(profile: { stripeCustomerId: string | null; subscriptionStatus: string }): boolean {
+  const id = profile.stripeCustomerId?.trim();
+  return Boolean(id) && !isManualFixCustomerId(id!) && profile.subscriptionStatus.toLowerCase() !== 'canceled';
+}
+
+/** The weekly schedule form from stored opening hours; closed days keep the spec's defaults. */
+export function openingHoursToSchedule(hours: OpeningHours): WeeklySchedule {
+  const schedule = defaultWeeklySchedule();
+  for (const day of WEEKDAYS) {
+    const stored = hours[day];
+    schedule[day] = stored
+      ? { isActive: true, start: stored.open, end: stored.close }
+      : { ...schedule[day], isActive: false };
+  }
+  return schedule;
+}
+
+const profileLoadFailed = () =>
+  new DomainError('NOT_FOUND', MSG.businessProfileLoadFailed, { title: MSG.errorLoadingProfileTitle });
+
+/**
+ * The signed-in business's settings (spec §7 "Select business_profiles by id"). Output: the
+ * Business Information fields (category is the stored business_type's label), the contact name
+ * (the account's name), the account email, the weekly schedule, the time zone and `showBilling`.
+ * Throws NOT_FOUND 'Could not load your business profile' (title 'Error loading profile').
+ */
+export async function getBusinessSettings(deps: Pick<ServiceDeps, 'db'>, businessId: string) {
+  const [row] = await deps.db
+    .select({
+      ...publicBusinessColumns,
+      stripeCustomerId: businessProfiles.stripeCustomerId,
+      subscriptionStatus: businessProfiles.subscriptionStatus,
+      contactName: users.name,
+      accountEmail: users.email,
+    })
+    .from(businessProfiles)
+    .innerJoin(users, eq(users.id, businessProfiles.id))
+    .where(eq(businessProfiles.id, businessId))
+    .limit(1);
+  if (!row) throw profileLoadFailed();
+  const { id: _id, stripeCustomerId, subscriptionStatus, businessType, openingHours, ...fields } = row;
+  return {
+    ...fields,
+    category: businessTypeLabel(businessType),
+    schedule: openingHoursToSchedule(openingHours),
+    showBilling: billingVisible({ stripeCustomerId, subscriptionStatus }),
+  };
+}
+
+export type SlugCheck = { status: 'valid' } | { status: 'invalid' | 'taken'; message: string };
+
+/**
+ * Business URL availability for the signed-in business (spec §4 "Business URL (slug) check
+ * states", §5): 'valid' when well-formed and free or the business's own slug; 'invalid' with
+ * 'URL must be 3-50 characters…' or 'This URL is reserved…'; 'taken' with 'This URL is already
+ * taken by another business'. The input is trimmed and lower-cased first.
+ */
+export async function checkBusinessSlug(
+  deps: Pick<ServiceDeps, 'db'>,
+  businessId: string,
+  slug: string,
+): Promise<SlugCheck> {
+  const normalised = slug.trim().toLowerCase();
+  if (!SLUG_PATTERN.test(normalised)) return { status: 'invalid', message: MSG.slugFormat };
+  const [owner] = await deps.db
+    .select({ id: businessProfiles.id })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.slug, normalised))
+    .limit(1);
+  if (owner?.id === businessId) return { status: 'valid' };
+  if (isReservedSlug(normalised)) return { status: 'invalid', message: MSG.slugReserved };
+  if (owner) return { status: 'taken', message: MSG.slugTaken };
+  return { status: 'valid' };
+}
+
+const inUse = () =>
+  new DomainError('CONFLICT', MSG.slugOrNameInUse, { title: MSG.errorUpdatingProfileTitle, field: 'slug' });
+
+/**
+ * Saves the Business Information card (spec §5 "Business profile save", §7 "Upsert
+ * business_profiles"): name, slug, category (as business_type), description, address, phone,
+ * business email (empty optional fields arrive as null), time zone, and the contact name as the
+ * account's name, in one transaction. Output: { slug, slugChanged }.
+ * Throws NOT_FOUND 'Could not load your business profile' when the business has no profile;
+ * BAD_REQUEST 'This URL is reserved…' (field slug) for a reserved new slug; CONFLICT 'This
+ * business name or slug is already in use by another business.' (title 'Error updating profile')
+ * when another business holds the slug, also when it took it concurrently (unique index).
+ */
+export async function updateBusinessProfile(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  businessId: string,
+  input: UpdateBusinessProfileInput,
+): Promise<{ slug: string; slugChanged: boolean }> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      const [current] = await tx
+        .select({ slug: businessProfiles.slug })
+        .from(businessProfiles)
+        .where(eq(businessProfiles.id, businessId))
+        .for('update')
+        .limit(1);
+      if (!current) throw profileLoadFailed();
+      const slugChanged = current.slug !== input.slug;
+      if (slugChanged) await assertSlugFree(tx, businessId, input.slug);
+      await tx
+        .update(businessProfiles)
+        .set({
+          businessName: input.businessName,
+          slug: input.slug,
+          businessType: input.category,
+          description: input.description,
+          address: input.address,
+          phoneNumber: input.phone,
+          emailAddress: input.email,
+          timezone: input.timezone,
+          updatedAt: now,
+        })
+        .where(eq(businessProfiles.id, businessId));
+      await tx.update(users).set({ name: input.contactName, updatedAt: now }).where(eq(users.id, businessId));
+      return { slug: input.slug, slugChanged };
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'business_profiles_slug_unique') throw inUse();
+    throw err;
+  }
+}
+
+async function assertSlugFree(tx: DbOrTx, businessId: string, slug: string): Promise<void> {
+  if (isReservedSlug(slug)) {
+    throw new DomainError('BAD_REQUEST', MSG.slugReserved, { title: MSG.validationErrorTitle, field: 'slug' });
+  }
+  const [other] = await tx
+    .select({ id: businessProfiles.id })
+    .from(businessProfiles)
+    .where(and(eq(businessProfiles.slug, slug), ne(businessProfiles.id, businessId)))
+    .limit(1);
+  if (other) throw inUse();
+}
+
+/**
+ * Saves the Business Hours card (spec §2, §3 "Weekly schedule", §7 "Business hours save"): only
+ * active days are stored as opening_hours { open, close }. Output: { openingHours }. Throws
+ * NOT_FOUND 'Could not load your business profile' when the business has no profile.
+ */
+export async function updateBusinessHours(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  businessId: string,
+  schedule: WeeklySchedule,
+): Promise<{ openingHours: OpeningHours }> {
+  const openingHours = scheduleToOpeningHours(schedule);
+  const updated = await deps.db
+    .update(businessProfiles)
+    .set({ openingHours, updatedAt: deps.now() })
+    .where(eq(businessProfiles.id, businessId))
+    .returning({ id: businessProfiles.id });
+  if (updated.length === 0) throw profileLoadFailed();
+  return { openingHours };
+}
