@@ -210,6 +210,7 @@ export const MSG = {
   loadingTimeout: 'Your dashboard is taking longer than expected to load. Please check your connection and try again.',
   authIssueTitle: 'Authentication Issue',
   authIssue: 'We could not confirm who is signed in. Please try again.',
+  authRequiredGateTitle: 'Authentication Required',
   authRequiredGate: 'Please log in to see your dashboard.',
   roleSelectionTitle: 'Role Selection Required',
   roleSelection: 'Your account has no role yet. Please choose whether you are a business or a customer.',
@@ -233,4 +234,8 @@ export const MSG = {
   slotIsBooked: 'This slot is booked. Contact the customer before changing the appointment.',
   slotNotBooked: 'Only booked slots can be marked as added to your system.',
   requestAlreadyHandled: 'This request has already been handled. Please refresh to see its current status.',
+  // favourites (issue 5)
+  removedFromFavourites: 'Removed from favourites',
+  favouriteRemoveFailed: 'Error: Failed to remove from favourites. Please try again.',
+  favouriteAddFailed: 'Error: Failed to add to favourites. Please try again.',
 } as const;

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { EmptyState } from '../dashboard/empty-state';
 import { useAnnouncer, useBookingLiveUpdates } from '../dashboard/live';
 import { StatCards } from '../dashboard/stat-cards';
+import { FavouritesPanel } from '../favourites/favourites-panel';
 import { FullPageLoader } from '../layout/full-page-loader';
 
 type Booking = RouterOutputs['bookings']['mine'][number];
@@ -137,6 +138,8 @@ export function CustomerDashboard({ name }: { name: string }) {
             ))}
           </Tabs>
         </Card>
+
+        <FavouritesPanel />
       </Stack>
     </Container>
   );

@@ -25,6 +25,7 @@ import { MSG } from '../../../shared/messages';
 import { WEEKDAY_LABEL, WEEKDAYS } from '../../../shared/opening-hours';
 import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
+import { FavouriteButton } from '../favourites/favourite-button';
 import { useAuth } from '../auth/use-auth';
 
 type PublicData = RouterOutputs['businesses']['bySlug'];
@@ -97,9 +98,18 @@ function LoadedPage({ data, slug }: { data: PublicData; slug: string }) {
             {typeLabel}
           </Badge>
         )}
-        <Title order={1} fz={{ base: 28, sm: 36 }} style={{ overflowWrap: 'anywhere' }}>
-          {business.businessName}
-        </Title>
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          <Title order={1} fz={{ base: 28, sm: 36 }} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {business.businessName}
+          </Title>
+          {/* Dashboards spec §2, §6: no favourite button for businesses (owners included). */}
+          {user?.role !== 'business' && (
+            <FavouriteButton
+              businessId={business.id}
+              onSignInNeeded={user?.role === 'customer' ? undefined : () => setSignInOpen(true)}
+            />
+          )}
+        </Group>
         <Text c="dimmed" maw={720} style={{ overflowWrap: 'anywhere' }}>
           {business.description?.trim() ? business.description : 'No description available.'}
         </Text>

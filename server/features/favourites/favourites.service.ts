@@ -1,0 +1,101 @@
+/**
+ * Favourites (dashboards spec §4 "Favourite", §7 "Favourites"): a customer bookmarks businesses.
+ * One like per customer and business (unique index); setting the same state twice changes nothing,
+ * so double clicks are safe, and the count is a count of rows, never below zero.
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages';
+import { businessProfiles, customerLikes } from '../../db/schema/index';
+import type { ServiceDeps } from '../context';
+import { DomainError } from '../errors';
+
+export interface FavouriteStatus {
+  /** Customers who favourited the business. */
+  count: number;
+  /** Whether the viewer (a customer) has; false for anyone else. */
+  favourited: boolean;
+}
+
+async function requireBusiness(deps: Pick<ServiceDeps, 'db'>, businessId: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ id: businessProfiles.id })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.id, businessId))
+    .limit(1);
+  if (!row) throw new DomainError('NOT_FOUND', MSG.businessNotFound);
+}
+
+/**
+ * The like count of `businessId` and whether `customerId` (null for visitors and businesses)
+ * favourited it. Throws NOT_FOUND 'Business not found'.
+ */
+export async function favouriteStatus(
+  deps: Pick<ServiceDeps, 'db'>,
+  customerId: string | null,
+  businessId: string,
+): Promise<FavouriteStatus> {
+  await requireBusiness(deps, businessId);
+  const [total] = await deps.db
+    .select({ n: count() })
+    .from(customerLikes)
+    .where(eq(customerLikes.businessId, businessId));
+  let favourited = false;
+  if (customerId) {
+    const [mine] = await deps.db
+      .select({ id: customerLikes.id })
+      .from(customerLikes)
+      .where(and(eq(customerLikes.businessId, businessId), eq(customerLikes.customerId, customerId)))
+      .limit(1);
+    favourited = Boolean(mine);
+  }
+  return { count: total?.n ?? 0, favourited };
+}
+
+/**
+ * Favourites (`favourited` true) or removes (false) `businessId` for the customer. Idempotent:
+ * inserting an existing like or deleting a missing one changes nothing. Output: the new status.
+ * Throws NOT_FOUND 'Business not found'.
+ */
+export async function setFavourite(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  customerId: string,
+  input: { businessId: string; favourited: boolean },
+): Promise<FavouriteStatus> {
+  await requireBusiness(deps, input.businessId);
+  if (input.favourited) {
+    await deps.db
+      .insert(customerLikes)
+      .values({ customerId, businessId: input.businessId, createdAt: deps.now() })
+      .onConflictDoNothing({ target: [customerLikes.customerId, customerLikes.businessId] });
+  } else {
+    await deps.db
+      .delete(customerLikes)
+      .where(and(eq(customerLikes.customerId, customerId), eq(customerLikes.businessId, input.businessId)));
+  }
+  return favouriteStatus(deps, customerId, input.businessId);
+}
+
+export interface FavouriteBusiness {
+  businessId: string;
+  businessName: string;
+  slug: string;
+  businessType: string;
+  /** When the customer favourited it (UTC instant). */
+  favouritedAt: Date;
+}
+
+/** The customer's favourite businesses, most recently favourited first (the dashboard panel). */
+export async function listFavourites(deps: Pick<ServiceDeps, 'db'>, customerId: string): Promise<FavouriteBusiness[]> {
+  return deps.db
+    .select({
+      businessId: businessProfiles.id,
+      businessName: businessProfiles.businessName,
+      slug: businessProfiles.slug,
+      businessType: businessProfiles.businessType,
+      favouritedAt: customerLikes.createdAt,
+    })
+    .from(customerLikes)
+    .innerJoin(businessProfiles, eq(businessProfiles.id, customerLikes.businessId))
+    .where(eq(customerLikes.customerId, customerId))
+    .orderBy(desc(customerLikes.createdAt), desc(customerLikes.id));
+}

@@ -1,0 +1,12 @@
+/** Input schemas of the favourites procedures (dashboards spec §4 "Favourite", §7 "Favourites"). */
+import { z } from 'zod';
+import { MSG } from '../messages';
+
+const businessId = z.uuid({ error: MSG.businessNotFound });
+
+export const favouriteStatusInput = z.object({ businessId });
+export type FavouriteStatusInput = z.infer<typeof favouriteStatusInput>;
+
+/** Sets (not toggles) the favourite, so a double click cannot undo itself. */
+export const setFavouriteInput = z.object({ businessId, favourited: z.boolean() });
+export type SetFavouriteInput = z.infer<typeof setFavouriteInput>;
