@@ -132,7 +132,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
 
       {user && withSidebar && (
-        <AppShell.Navbar p="sm" aria-label={sidebarLabel(user.role)}>
+        <AppShell.Navbar p="sm" aria-label={sidebarLabel(user.role)} visibleFrom="sm">
           <DashboardNav user={user} pathname={pathname} />
         </AppShell.Navbar>
       )}

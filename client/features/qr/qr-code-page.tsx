@@ -25,9 +25,10 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import { errorInfo, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { FullPageLoader } from '../layout/full-page-loader';
+import { LoadError } from '../layout/load-error';
 import { bookingLink, copyText, openPrintView, QR_SIZE, qrDataUrl, qrPngBlob, saveBlob } from './qr-image';
 
 /** 'Access Denied' for a signed-in user whose role may not generate QR codes. */
@@ -49,14 +50,7 @@ export function QrCodePage() {
   if (business.isPending) return <FullPageLoader label="Loading your QR code..." />;
   if (business.isError) {
     return (
-      <Container size="sm" py="xl" px={{ base: 'sm', sm: 'md' }}>
-        <Alert color="red" title="Could not load your business" role="alert">
-          {errorInfo(business.error).message}
-        </Alert>
-        <Button mt="md" onClick={() => void business.refetch()}>
-          Retry
-        </Button>
-      </Container>
+      <LoadError title="Could not load your business" error={business.error} onRetry={() => void business.refetch()} />
     );
   }
   return <QrTools businessName={business.data.businessName} slug={business.data.slug} />;
