@@ -1,11 +1,12 @@
-import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { GuardPending } from '../features/auth/guard-pending';
 import { requireAuthenticated } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
 import { FullPageLoader } from '../features/layout/full-page-loader';
-import { ChangeEmailCard } from '../features/settings/change-email-card';
-import { ChangePasswordCard } from '../features/settings/change-password-card';
+import { BusinessSettings } from '../features/settings/business-settings';
+import { CustomerSettings } from '../features/settings/customer-settings';
+import { PermissionError } from '../features/settings/permission-error';
 import { usePageTitle } from '../lib/use-page-title';
 
 export const Route = createFileRoute('/settings')({
@@ -15,8 +16,9 @@ export const Route = createFileRoute('/settings')({
 });
 
 /**
- * /settings (dashboards spec §2 "/settings"): for now the account cards both roles share (change
- * email, change password). The business and customer profile cards come with the dashboards work.
+ * /settings (dashboards spec §2 "/settings (role switch)"): not signed in → /login (guard);
+ * business → business settings; customer → customer settings; any other role → 'Permission Error'.
+ * /dashboard/settings and /dashboard/customer/settings redirect here.
  */
 function SettingsPage() {
   usePageTitle('Settings');
@@ -24,22 +26,11 @@ function SettingsPage() {
   const { user: live } = useAuth();
   const user = live ?? fromGuard;
   if (!user) return <FullPageLoader label="Loading settings..." />;
+  const role: string = user.role;
+  if (role !== 'business' && role !== 'customer') return <PermissionError />;
   return (
-    <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 26, sm: 30 }}>
-            Settings
-          </Title>
-          <Text c="dimmed" size="sm">
-            Account Settings
-          </Text>
-        </div>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <ChangeEmailCard currentEmail={user.email} />
-          <ChangePasswordCard />
-        </SimpleGrid>
-      </Stack>
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      {role === 'business' ? <BusinessSettings email={user.email} /> : <CustomerSettings email={user.email} />}
     </Container>
   );
 }

@@ -1,0 +1,66 @@
+import { Button, Card, Group, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { WEEKDAYS, type WeeklySchedule } from '../../../shared/opening-hours';
+import { errorInfo, trpc } from '../../lib/trpc';
+import { ScheduleEditor } from '../onboarding/schedule-editor';
+import { CardHeading } from './card-heading';
+import { TimeoutError, withTimeout } from './with-timeout';
+
+/** Dashboards spec §9: the business hours save gives up after 5 s. */
+const HOURS_SAVE_TIMEOUT_MS = 5_000;
+
+/**
+ * Business Hours (dashboards spec §2 "Business settings cards", §3 "Weekly schedule", §8): per day
+ * an active switch with opening and closing hours from 0 to 24; only active days are saved.
+ */
+export function BusinessHoursCard({ initial }: { initial: WeeklySchedule }) {
+  const utils = trpc.useUtils();
+  const save = trpc.settings.updateBusinessHours.useMutation();
+  const [schedule, setSchedule] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSave() {
+    if (WEEKDAYS.some((d) => schedule[d].isActive && schedule[d].end <= schedule[d].start)) {
+      setError(MSG.closingAfterOpening);
+      notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: MSG.closingAfterOpening });
+      return;
+    }
+    try {
+      await withTimeout(save.mutateAsync({ schedule }), HOURS_SAVE_TIMEOUT_MS);
+    } catch (err) {
+      const timedOut = err instanceof TimeoutError;
+      const message = timedOut ? MSG.hoursSaveTimeout : MSG.hoursSaveFailed;
+      if (!timedOut && errorInfo(err).httpStatus === 400) setError(errorInfo(err).message);
+      notifications.show({ color: 'red', title: 'Error', message });
+      return;
+    }
+    notifications.show({ color: 'green', title: MSG.profileUpdatedTitle, message: 'Your business hours are saved.' });
+    await Promise.all([utils.settings.business.invalidate(), utils.businesses.mine.invalidate()]);
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="business-hours-heading">
+      <Stack gap="md">
+        <CardHeading id="business-hours-heading" title="Business Hours">
+          Customers see these hours, and slots can only be added while you are open.
+        </CardHeading>
+        <ScheduleEditor
+          step="hour"
+          value={schedule}
+          onChange={(next) => {
+            setSchedule(next);
+            setError(null);
+          }}
+          error={error}
+        />
+        <Group justify="flex-end">
+          <Button onClick={() => void onSave()} loading={save.isPending} w={{ base: '100%', sm: 'auto' }}>
+            Save Hours
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

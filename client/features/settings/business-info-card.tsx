@@ -1,0 +1,224 @@
+import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
+import { CATEGORY_GROUPS } from '../../../shared/categories';
+import { MSG } from '../../../shared/messages';
+import {
+  normaliseSlugInput,
+  updateBusinessProfileInput,
+  type UpdateBusinessProfileInput,
+} from '../../../shared/schemas/settings';
+import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
+import { zodValidate } from '../../lib/zod-form';
+import { CardHeading } from './card-heading';
+import { timezoneOptions } from './timezones';
+import { useBusinessSlugCheck } from './use-business-slug-check';
+import { urlPrefixProps } from './url-prefix';
+import { TimeoutError, withTimeout } from './with-timeout';
+
+/** Dashboards spec §9: the profile save gives up after 8 s. */
+const PROFILE_SAVE_TIMEOUT_MS = 8_000;
+const DESCRIPTION_MAX = 300;
+const CATEGORY_DATA = CATEGORY_GROUPS.map((g) => ({ group: g.group, items: [...g.items] }));
+
+type BusinessSettings = RouterOutputs['settings']['business'];
+
+interface InfoValues {
+  businessName: string;
+  slug: string;
+  contactName: string;
+  category: string;
+  description: string;
+  address: string;
+  phone: string;
+  email: string;
+  timezone: string;
+}
+
+function valuesOf(s: BusinessSettings): InfoValues {
+  return {
+    businessName: s.businessName,
+    slug: s.slug,
+    contactName: s.contactName,
+    category: s.category,
+    description: s.description,
+    address: s.address ?? '',
+    phone: s.phoneNumber ?? '',
+    email: s.emailAddress ?? '',
+    timezone: s.timezone,
+  };
+}
+
+/** 'Validation Error' toast with the first message (dashboards spec §5 "Business profile save"). */
+export function notifyValidation(errors: Record<string, unknown>) {
+  const first = Object.values(errors).find((e) => typeof e === 'string');
+  notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: String(first ?? MSG.fixValidation) });
+}
+
+/**
+ * Business Information (dashboards spec §2 "Business settings cards", §5 "Business profile save",
+ * §8 "Settings"): name, Business URL with a live availability check, contact name, category,
+ * description (max 300), address, phone, business email and time zone.
+ */
+export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
+  const utils = trpc.useUtils();
+  const save = trpc.settings.updateBusinessProfile.useMutation();
+  const form = useForm<InfoValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(settings),
+    validate: zodValidate(updateBusinessProfileInput),
+    validateInputOnBlur: ['businessName', 'contactName', 'description', 'email'],
+  });
+  const slug = useBusinessSlugCheck(form.values.slug, settings.slug);
+  const zones = useMemo(() => timezoneOptions(settings.timezone), [settings.timezone]);
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+
+  async function onSubmit(values: InfoValues) {
+    if (slug.state === 'invalid' || slug.state === 'taken') {
+      form.setFieldError('slug', slug.message ?? MSG.slugFormat);
+      notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: MSG.slugFixBeforeSave });
+      return;
+    }
+    const input: UpdateBusinessProfileInput = updateBusinessProfileInput.parse(values);
+    let result: { slug: string; slugChanged: boolean };
+    try {
+      result = await withTimeout(save.mutateAsync(input), PROFILE_SAVE_TIMEOUT_MS);
+    } catch (err) {
+      if (err instanceof TimeoutError) {
+        notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: MSG.profileSaveTimeout });
+        return;
+      }
+      const info = errorInfo(err);
+      if (info.field === 'slug') {
+        slug.markTaken(info.message);
+        form.setFieldError('slug', info.message);
+      }
+      for (const [key, text] of Object.entries(info.fieldErrors ?? {})) form.setFieldError(key, text);
+      notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: info.message });
+      return;
+    }
+    if (result.slugChanged) {
+      notifications.show({
+        color: 'green',
+        title: MSG.businessUrlUpdatedTitle,
+        message: `Your booking page is now at ${origin}/${result.slug}`,
+      });
+    } else {
+      notifications.show({
+        color: 'green',
+        title: MSG.profileUpdatedTitle,
+        message: 'Your business details are saved.',
+      });
+    }
+    // The header, dashboard and public page read these: refresh them instead of reloading the page.
+    await Promise.all([
+      utils.settings.business.invalidate(),
+      utils.auth.me.invalidate(),
+      utils.businesses.mine.invalidate(),
+    ]);
+    form.resetDirty(values);
+  }
+
+  const slugError =
+    form.errors.slug ?? (slug.state === 'taken' || slug.state === 'invalid' ? (slug.message ?? undefined) : undefined);
+  const descriptionLength = form.values.description.length;
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="business-info-heading">
+      <form onSubmit={form.onSubmit((v) => void onSubmit(v), notifyValidation)} noValidate>
+        <Stack gap="md">
+          <CardHeading id="business-info-heading" title="Business Information">
+            What customers see on your booking page.
+          </CardHeading>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Business name" withAsterisk {...form.getInputProps('businessName')} />
+            <TextInput
+              label="Contact name"
+              withAsterisk
+              autoComplete="name"
+              description="The name on your account"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              {...form.getInputProps('contactName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Business URL"
+            withAsterisk
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            value={form.values.slug}
+            onChange={(e) => {
+              form.setFieldValue('slug', normaliseSlugInput(e.currentTarget.value));
+              form.clearFieldError('slug');
+            }}
+            error={slugError}
+            description="3-50 characters: lowercase letters, numbers and hyphens."
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            rightSection={slug.state === 'checking' ? <Loader size={16} aria-label="Checking" /> : undefined}
+            {...urlPrefixProps(`${origin.replace(/^https?:\/\//, '')}/`)}
+          />
+          <Text
+            size="xs"
+            mt={-8}
+            aria-live="polite"
+            data-testid="slug-status"
+            c={slug.state === 'valid' ? 'green.8' : 'dimmed'}
+          >
+            {slug.state === 'checking' || (slug.state === 'valid' && slug.message) ? slug.message : ''}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select
+              label="Category"
+              data={CATEGORY_DATA}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No matching category"
+              withAsterisk
+              maxDropdownHeight={280}
+              {...form.getInputProps('category')}
+            />
+            <Select
+              label="Time zone"
+              data={zones}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No matching time zone"
+              maxDropdownHeight={280}
+              description="Your slot dates and times are in this zone."
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              {...form.getInputProps('timezone')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            withAsterisk
+            autosize
+            minRows={3}
+            maxRows={6}
+            {...form.getInputProps('description')}
+            description={`${descriptionLength}/${DESCRIPTION_MAX} characters`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            descriptionProps={{ c: descriptionLength > DESCRIPTION_MAX ? 'red' : 'dimmed', ta: 'right' }}
+          />
+          <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Phone number" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+            <TextInput label="Business email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              loading={save.isPending}
+              disabled={slug.state === 'checking'}
+              w={{ base: '100%', sm: 'auto' }}
+            >
+              Save Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

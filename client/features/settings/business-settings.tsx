@@ -1,0 +1,76 @@
+import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { trpc } from '../../lib/trpc';
+import { FullPageLoader } from '../layout/full-page-loader';
+import { BillingCard } from './billing-card';
+import { BusinessHoursCard } from './business-hours-card';
+import { BusinessInfoCard } from './business-info-card';
+import { ChangeEmailCard } from './change-email-card';
+import { ChangePasswordCard } from './change-password-card';
+import { DataPrivacyCard } from './data-privacy-card';
+import { SettingsPageHeader } from './settings-page-header';
+
+/** Dashboards spec §2 / §9: the settings loading spinner is forced off after 10 s. */
+const SPINNER_FORCED_OFF_MS = 10_000;
+
+/**
+ * Business settings (dashboards spec §2 "Business settings cards"): Business Information,
+ * Business Hours, Account Settings (email, password), Billing (when the business has a billing
+ * account) and Data & Privacy.
+ */
+export function BusinessSettings({ email }: { email: string }) {
+  const settings = trpc.settings.business.useQuery(undefined, { refetchOnWindowFocus: false });
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!settings.isPending) return;
+    const timer = setTimeout(() => setGaveUp(true), SPINNER_FORCED_OFF_MS);
+    return () => clearTimeout(timer);
+  }, [settings.isPending]);
+  const failed = settings.isError || (settings.isPending && gaveUp);
+  useEffect(() => {
+    if (failed) {
+      notifications.show({ color: 'red', title: MSG.errorLoadingProfileTitle, message: MSG.businessProfileLoadFailed });
+    }
+  }, [failed]);
+
+  if (settings.isPending && !gaveUp) return <FullPageLoader label="Loading settings..." />;
+  const data = settings.data;
+  return (
+    <Stack gap="lg">
+      <SettingsPageHeader subtitle="Your business profile, opening hours and account." />
+      {data ? (
+        <>
+          {/* Keyed by the saved values, so the forms start again from what the server holds. */}
+          <BusinessInfoCard key={`info-${data.slug}`} settings={data} />
+          <BusinessHoursCard key={`hours-${JSON.stringify(data.schedule)}`} initial={data.schedule} />
+        </>
+      ) : (
+        <Alert color="red" variant="light" title={MSG.errorLoadingProfileTitle} role="alert">
+          {MSG.businessProfileLoadFailed}
+          <div>
+            <Button
+              mt="sm"
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => {
+                setGaveUp(false);
+                void settings.refetch();
+              }}
+            >
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <ChangeEmailCard currentEmail={email} />
+        <ChangePasswordCard />
+      </SimpleGrid>
+      {data?.showBilling && <BillingCard />}
+      <DataPrivacyCard role="business" />
+    </Stack>
+  );
+}

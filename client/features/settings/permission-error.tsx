@@ -1,0 +1,20 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { MSG } from '../../../shared/messages';
+
+/** 'Permission Error' for a role that is neither business nor customer (dashboards spec §2). */
+export function PermissionError() {
+  return (
+    <Center mih="50vh" p="md">
+      <Stack align="center" gap="sm" maw={420} ta="center">
+        <Title order={1} fz={26}>
+          {MSG.permissionErrorTitle}
+        </Title>
+        <Text c="dimmed">{MSG.permissionError}</Text>
+        <Button component={Link} to="/">
+          Back to Home
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
