@@ -1,94 +1,46 @@
-import { Alert, Button, Card, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
-import { formatDate, formatTime } from '../../../shared/format';
+import { formatDate, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { OpeningHours } from '../../../shared/opening-hours';
-import { createSlotInput } from '../../../shared/schemas/slots';
-import { dateChoices, endTimeChoices, startTimeChoices } from '../../../shared/slot-rules';
-import { addDaysToDate, localNow } from '../../../shared/zoned-time';
 import { errorInfo, trpc } from '../../lib/trpc';
-import { useNow } from '../../lib/use-now';
+import { TimeoutError, withTimeout } from '../dashboard/timeout';
+import { SlotFields, useSlotForm } from './slot-form';
 
-type Field = 'date' | 'startTime' | 'endTime' | 'description';
-const EMPTY = { date: '', startTime: '', endTime: '', description: '' };
-
-function dateLabel(date: string, today: string, tomorrow: string): string {
-  if (date === today) return `Today · ${formatDate(date)}`;
-  if (date === tomorrow) return `Tomorrow · ${formatDate(date)}`;
-  return formatDate(date);
-}
-
-/** 'Add New Slot' (dashboards spec §2, §5 "Slot form"). */
+/**
+ * 'Add New Slot' (dashboards spec §2, §5 "Slot form"): 'Slot added successfully', or the server's
+ * refusal under its title ('Email verification required', 'Authentication required') or 'Failed to
+ * add slot'; 'The request timed out…' after 8 s. 'No available dates…' when no date is offered.
+ */
 export function AddSlotForm({ openingHours, timezone }: { openingHours: OpeningHours; timezone: string }) {
   const utils = trpc.useUtils();
   const create = trpc.slots.create.useMutation();
-  const now = useNow(30_000);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-
-  const dates = useMemo(() => dateChoices(openingHours, timezone, now), [openingHours, timezone, now]);
-  const starts = useMemo(
-    () => (values.date ? startTimeChoices(values.date, openingHours, timezone, now) : []),
-    [values.date, openingHours, timezone, now],
-  );
-  const ends = useMemo(
-    () => (values.date && values.startTime ? endTimeChoices(values.date, values.startTime, openingHours) : []),
-    [values.date, values.startTime, openingHours],
-  );
-  const today = localNow(timezone, now).date;
-
-  // Choices move with the clock: drop a chosen value that is no longer offered.
-  useEffect(() => {
-    setValues((v) => {
-      if (v.date && !dates.includes(v.date)) return { ...v, date: '', startTime: '', endTime: '' };
-      if (v.startTime && !starts.includes(v.startTime)) return { ...v, startTime: '', endTime: '' };
-      if (v.endTime && !ends.includes(v.endTime)) return { ...v, endTime: '' };
-      return v;
-    });
-  }, [dates, starts, ends]);
-
-  function set(field: Field, value: string) {
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setValues((v) => {
-      if (field === 'date') return { ...v, date: value, startTime: '', endTime: '' };
-      if (field === 'startTime') return { ...v, startTime: value, endTime: '' };
-      return { ...v, [field]: value };
-    });
-  }
+  const form = useSlotForm(openingHours, timezone);
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = createSlotInput.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as Field | undefined;
-        if (key && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
+    const input = form.validate();
+    if (!input) return;
     try {
-      await create.mutateAsync(parsed.data);
+      await withTimeout(create.mutateAsync(input));
       notifications.show({
         color: 'green',
         title: MSG.slotAdded,
-        message: `${formatDate(parsed.data.date)}, ${formatTime(parsed.data.startTime)} - ${formatTime(parsed.data.endTime)}`,
+        message: `${formatDate(input.date)}, ${formatTimeRange(input.startTime, input.endTime)}`,
       });
-      setValues(EMPTY);
-      setErrors({});
-      await utils.slots.listMine.invalidate();
+      form.reset();
     } catch (err) {
-      const info = errorInfo(err);
-      if (info.field && ['date', 'startTime', 'endTime', 'description'].includes(info.field)) {
-        setErrors((x) => ({ ...x, [info.field as Field]: info.message }));
+      if (err instanceof TimeoutError) {
+        notifications.show({ color: 'red', title: MSG.slotAddFailed, message: MSG.requestTimeout });
+      } else {
+        const info = errorInfo(err);
+        form.showServerError(info);
+        notifications.show({ color: 'red', title: info.title ?? MSG.slotAddFailed, message: info.message });
       }
-      notifications.show({ color: 'red', title: info.title ?? MSG.slotAddFailed, message: info.message });
+    } finally {
+      await utils.slots.listMine.invalidate();
     }
   }
-
-  const tomorrow = addDaysToDate(today, 1);
 
   return (
     <Card h="100%">
@@ -98,57 +50,14 @@ export function AddSlotForm({ openingHours, timezone }: { openingHours: OpeningH
       <Text size="sm" c="dimmed" mb="md">
         Publish a last-minute or cancelled appointment.
       </Text>
-      {dates.length === 0 ? (
+      {form.dates.length === 0 ? (
         <Alert color="yellow" variant="light">
           {MSG.noDates}
         </Alert>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
-            <Select
-              label="Date"
-              placeholder="Select a date"
-              data={dates.map((d) => ({ value: d, label: dateLabel(d, today, tomorrow) }))}
-              value={values.date || null}
-              onChange={(v) => set('date', v ?? '')}
-              error={errors.date}
-              allowDeselect={false}
-              withAsterisk
-            />
-            <SimpleGrid cols={2} spacing="sm">
-              <Select
-                label="Start time"
-                placeholder="Select"
-                data={starts.map((t) => ({ value: t, label: formatTime(t) }))}
-                value={values.startTime || null}
-                onChange={(v) => set('startTime', v ?? '')}
-                error={errors.startTime}
-                disabled={!values.date}
-                allowDeselect={false}
-                maxDropdownHeight={240}
-                withAsterisk
-              />
-              <Select
-                label="End time"
-                placeholder="Select"
-                data={ends.map((t) => ({ value: t, label: formatTime(t) }))}
-                value={values.endTime || null}
-                onChange={(v) => set('endTime', v ?? '')}
-                error={errors.endTime}
-                disabled={!values.startTime}
-                allowDeselect={false}
-                maxDropdownHeight={240}
-                withAsterisk
-              />
-            </SimpleGrid>
-            <TextInput
-              label="Description"
-              placeholder="e.g. Cut & blow-dry, 20% off"
-              value={values.description}
-              onChange={(e) => set('description', e.currentTarget.value)}
-              error={errors.description}
-              withAsterisk
-            />
+            <SlotFields form={form} />
             <Button type="submit" loading={create.isPending} mt={4}>
               Add Slot
             </Button>

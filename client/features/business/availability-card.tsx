@@ -1,29 +1,18 @@
-import { Alert, Badge, Card, Group, Paper, SimpleGrid, Tabs, Text, Title } from '@mantine/core';
-import { formatDate, formatTimeRange } from '../../../shared/format';
+import { Alert, Button, Card, Group, SimpleGrid, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import type { OpeningHours } from '../../../shared/opening-hours';
 import { businessTabOf, type BusinessTab } from '../../../shared/slot-categories';
-import type { RouterOutputs } from '../../lib/trpc';
+import { errorInfo, trpc } from '../../lib/trpc';
 import { EmptyState } from '../dashboard/empty-state';
+import { TimeoutError, withTimeout } from '../dashboard/timeout';
+import { CustomerLine, SlotCard, type BusinessSlot } from './slot-card';
+import { DeleteSlotModal, EditSlotModal } from './slot-dialogs';
 
-export type BusinessSlot = RouterOutputs['slots']['listMine'][number];
+export type { BusinessSlot } from './slot-card';
 
-/** Badge of a slot in the business view (dashboards spec §4 "Badges"). */
-export function slotBadge(slot: BusinessSlot): { label: string; color: string } {
-  switch (slot.category) {
-    case 'available':
-      return { label: 'Available', color: 'green' };
-    case 'booked':
-      return { label: 'Booked', color: 'blue' };
-    case 'requested':
-      return { label: 'Pending', color: 'orange' };
-    case 'declined':
-      return { label: 'Declined', color: 'red' };
-    case 'unbooked':
-      return slot.unconfirmed ? { label: 'Unconfirmed', color: 'yellow' } : { label: 'Unbooked', color: 'gray' };
-    default:
-      return { label: 'Unknown', color: 'gray' };
-  }
-}
-
+/** The slots of each business tab (spec §4 "Business tabs"), in the server's oldest-first order. */
 export function groupSlotsByTab(slots: BusinessSlot[]): Record<BusinessTab, BusinessSlot[]> {
   const out: Record<BusinessTab, BusinessSlot[]> = { available: [], booked: [], notBooked: [] };
   for (const s of slots) {
@@ -37,15 +26,72 @@ function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** 'Your Availability Slots' with the Available, Booked and Not Booked tabs (oldest first). */
-export function AvailabilityCard({ slots, loading }: { slots: BusinessSlot[]; loading: boolean }) {
+interface Business {
+  openingHours: OpeningHours;
+  timezone: string;
+}
+
+/**
+ * 'Your Availability Slots' (dashboards spec §2): the Available (default), Booked and Not Booked
+ * tabs, each with a count line, sorted oldest first. Available slots can be edited and deleted;
+ * booked ones marked as added to the business's own system; the Booked tab reminds the business to
+ * copy its bookings to its main calendar.
+ */
+export function AvailabilityCard({
+  slots,
+  loading,
+  business,
+  tab,
+  onTabChange,
+}: {
+  slots: BusinessSlot[];
+  loading: boolean;
+  business: Business;
+  tab: BusinessTab;
+  onTabChange: (tab: BusinessTab) => void;
+}) {
   const byTab = groupSlotsByTab(slots);
+  const [editing, setEditing] = useState<BusinessSlot | null>(null);
+  const [deleting, setDeleting] = useState<BusinessSlot | null>(null);
+  const list = (items: BusinessSlot[], empty: string, hint?: string) =>
+    loading ? (
+      <Text size="sm" c="dimmed">
+        Loading slots...
+      </Text>
+    ) : items.length === 0 ? (
+      <EmptyState text={empty} hint={hint} />
+    ) : (
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {items.map((s) => (
+          <SlotCard
+            key={s.id}
+            slot={s}
+            details={<SlotDetails slot={s} />}
+            actions={
+              s.category === 'available' ? (
+                <>
+                  <Button size="xs" variant="light" onClick={() => setEditing(s)}>
+                    Edit
+                  </Button>
+                  <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(s)}>
+                    Delete
+                  </Button>
+                </>
+              ) : s.category === 'booked' && !s.addedToSystem ? (
+                <MarkAddedButton slot={s} />
+              ) : undefined
+            }
+          />
+        ))}
+      </SimpleGrid>
+    );
+
   return (
     <Card>
       <Title order={2} fz="lg" mb="md">
         Your Availability Slots
       </Title>
-      <Tabs defaultValue="available" keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => v && onTabChange(v as BusinessTab)} keepMounted={false}>
         <Tabs.List mb="md" className="tabs-scroll">
           <Tabs.Tab value="available">Available</Tabs.Tab>
           <Tabs.Tab value="booked">Booked</Tabs.Tab>
@@ -54,87 +100,85 @@ export function AvailabilityCard({ slots, loading }: { slots: BusinessSlot[]; lo
 
         <Tabs.Panel value="available">
           <CountLine text={plural(byTab.available.length, 'available slot', 'available slots')} />
-          <SlotList
-            slots={byTab.available}
-            loading={loading}
-            empty="No available slots"
-            emptyHint="Add a slot above and it appears on your booking page."
-          />
+          {list(byTab.available, 'No available slots', 'Add a slot and it appears on your booking page.')}
         </Tabs.Panel>
         <Tabs.Panel value="booked">
           <CountLine text={plural(byTab.booked.length, 'booked slot', 'booked slots')} />
           <Alert color="blue" variant="light" mb="sm">
-            Remember to add these bookings to your main calendar or booking system.
+            Remember to add these bookings to your main calendar or booking system, then mark them as added here.
           </Alert>
-          <SlotList slots={byTab.booked} loading={loading} empty="No booked slots" />
+          {list(byTab.booked, 'No booked slots')}
         </Tabs.Panel>
         <Tabs.Panel value="notBooked">
           <CountLine text={plural(byTab.notBooked.length, 'slot not booked', 'slots not booked')} />
-          <SlotList slots={byTab.notBooked} loading={loading} empty="No unbooked slots" />
+          {list(byTab.notBooked, 'No unbooked slots', 'Past slots nobody booked, and slots you declined, show here.')}
         </Tabs.Panel>
       </Tabs>
+      {editing && (
+        <EditSlotModal
+          slot={editing}
+          openingHours={business.openingHours}
+          timezone={business.timezone}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {deleting && <DeleteSlotModal slot={deleting} onClose={() => setDeleting(null)} />}
     </Card>
   );
 }
 
 function CountLine({ text }: { text: string }) {
   return (
-    <Text size="sm" c="dimmed" mb="sm">
+    <Text size="sm" c="dimmed" mb="sm" data-testid="count-line">
       {text}
     </Text>
   );
 }
 
-function SlotList({
-  slots,
-  loading,
-  empty,
-  emptyHint,
-}: {
-  slots: BusinessSlot[];
-  loading: boolean;
-  empty: string;
-  emptyHint?: string;
-}) {
-  if (loading) {
-    return (
-      <Text size="sm" c="dimmed">
-        Loading slots...
-      </Text>
-    );
-  }
-  if (slots.length === 0) return <EmptyState text={empty} hint={emptyHint} />;
+/** The customer of a booked slot and whether it is in the business's own system. */
+function SlotDetails({ slot }: { slot: BusinessSlot }) {
+  if (slot.category !== 'booked') return null;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-      {slots.map((s) => {
-        const badge = slotBadge(s);
-        return (
-          <Paper key={s.id} withBorder p="sm" radius="md" data-testid="slot-row">
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} size="sm">
-                  {formatDate(s.date)}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {formatTimeRange(s.startTime, s.endTime)}
-                </Text>
-                <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
-                  {s.description}
-                </Text>
-                {s.category === 'booked' && s.customerName && (
-                  <Text size="xs" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>
-                    {s.customerName}
-                    {s.customerEmail ? ` · ${s.customerEmail}` : ''}
-                  </Text>
-                )}
-              </div>
-              <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
-                {badge.label}
-              </Badge>
-            </Group>
-          </Paper>
-        );
-      })}
-    </SimpleGrid>
+    <>
+      <CustomerLine name={slot.customerName} email={slot.customerEmail} phone={slot.customerPhone} />
+      {slot.addedToSystem && (
+        <Group gap={6} mt={6} wrap="nowrap">
+          <ThemeIcon size={18} radius="xl" color="green" variant="light" aria-hidden>
+            <Text fz={11} fw={800} lh={1}>
+              ✓
+            </Text>
+          </ThemeIcon>
+          <Text size="xs" c="green.8" fw={600}>
+            {MSG.addedToSystem}
+          </Text>
+        </Group>
+      )}
+    </>
+  );
+}
+
+/** 'Mark as added to system' (spec §4 "Slot states"); toast 'Booking confirmed in system'. */
+function MarkAddedButton({ slot }: { slot: BusinessSlot }) {
+  const utils = trpc.useUtils();
+  const mark = trpc.slots.markAddedToSystem.useMutation();
+  async function onClick() {
+    try {
+      await withTimeout(mark.mutateAsync({ slotId: slot.id }));
+      notifications.show({
+        color: 'green',
+        title: MSG.addedToSystem,
+        message: `${slot.description} is marked as added to your main calendar.`,
+      });
+    } catch (err) {
+      const info = err instanceof TimeoutError ? { message: MSG.requestTimeout, title: undefined } : errorInfo(err);
+      notifications.show({ color: 'red', title: info.title ?? 'Failed to update slot', message: info.message });
+    } finally {
+      await utils.slots.listMine.invalidate();
+    }
+  }
+  return (
+    <Button size="xs" variant="light" color="green" loading={mark.isPending} onClick={() => void onClick()}>
+      Mark as added to system
+    </Button>
   );
 }

@@ -1,47 +1,75 @@
 import { Alert, Anchor, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatTimeRange } from '../../../shared/format';
-import { errorInfo, trpc } from '../../lib/trpc';
+import { MSG } from '../../../shared/messages';
+import type { BusinessTab } from '../../../shared/slot-categories';
+import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { StatCards } from '../dashboard/stat-cards';
 import { useAnnouncer, useBookingLiveUpdates } from '../dashboard/live';
+import { SLOT_LIST_LIMIT_MS } from '../dashboard/timeout';
 import { FullPageLoader } from '../layout/full-page-loader';
 import { AddSlotForm } from './add-slot-form';
 import { AvailabilityCard, groupSlotsByTab } from './availability-card';
+import { RequestedSlotsPanel } from './requested-slots-panel';
 import { RequestsCard } from './requests-card';
 
-/** The business dashboard (dashboards spec §2 "Business dashboard"). */
+/**
+ * The business's slot list with the spec's load-error handling (§2, §8, §9): the first load is
+ * limited to 10 s ('Loading slots timed out…'), a failed first load shows the 'Failed to load
+ * slots' box with Retry and the number of retries, and a failed refresh of a shown list toasts
+ * 'Error: Failed to refresh slots. Please try again.'.
+ */
+function useSlotList() {
+  const utils = trpc.useUtils();
+  const slots = trpc.slots.listMine.useQuery();
+  const [timedOut, setTimedOut] = useState(false);
+  const [retries, setRetries] = useState(0);
+  const firstLoad = slots.isPending && slots.isFetching;
+
+  useEffect(() => {
+    if (!firstLoad) return;
+    const timer = setTimeout(() => {
+      setTimedOut(true);
+      void utils.slots.listMine.cancel();
+    }, SLOT_LIST_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [firstLoad, utils]);
+
+  useEffect(() => {
+    if (slots.isRefetchError) {
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: MSG.refreshSlotsFailed });
+    }
+  }, [slots.isRefetchError, slots.errorUpdatedAt]);
+
+  const failed = !slots.data && !firstLoad && (slots.isError || timedOut);
+  return {
+    slots: slots.data ?? [],
+    loading: slots.isPending && !failed,
+    failed: failed ? (timedOut && !slots.isError ? MSG.slotsLoadTimeout : MSG.slotsLoadFailed) : null,
+    retries,
+    retry() {
+      setRetries((n) => n + 1);
+      setTimedOut(false);
+      void slots.refetch();
+    },
+  };
+}
+
+/** Business dashboard (dashboards spec §2 "Business dashboard"). */
 export function BusinessDashboard() {
   const business = trpc.businesses.mine.useQuery();
-  const slots = trpc.slots.listMine.useQuery();
+  const list = useSlotList();
   const requests = trpc.bookings.requests.useQuery();
+  const [tab, setTab] = useState<BusinessTab>('available');
   const { announce, region } = useAnnouncer();
   useBookingLiveUpdates();
   usePageTitle('Dashboard');
+  useRequestsNotices(requests, announce);
 
-  // Announce requests that arrive while the dashboard is open.
-  const seen = useRef<Set<string> | null>(null);
-  useEffect(() => {
-    if (!requests.data) return;
-    const ids = new Set(requests.data.map((r) => r.id));
-    if (seen.current) {
-      const fresh = requests.data.filter((r) => !seen.current!.has(r.id));
-      if (fresh.length > 0) {
-        const first = fresh[0]!;
-        announce(fresh.length === 1 ? 'New booking request' : `${fresh.length} new booking requests`);
-        notifications.show({
-          color: 'orange',
-          title: 'New booking request',
-          message: `${first.customer?.name ?? 'Customer'}: ${first.slot.description}, ${formatDate(first.slot.date)}, ${formatTimeRange(first.slot.startTime, first.slot.endTime)}`,
-        });
-      }
-    }
-    seen.current = ids;
-  }, [requests.data, announce]);
-
-  if (business.isPending) return <FullPageLoader label="Loading dashboard..." />;
+  if (business.isPending) return <FullPageLoader label={MSG.loadingDashboard} />;
   if (business.isError) {
     return (
       <Container size="sm" py="xl">
@@ -56,9 +84,10 @@ export function BusinessDashboard() {
   }
 
   const b = business.data;
-  const all = slots.data ?? [];
+  const all = list.slots;
   const byTab = groupSlotsByTab(all);
   const requestedCount = all.filter((s) => s.category === 'requested').length;
+  const counting = list.loading || list.failed !== null;
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -78,17 +107,23 @@ export function BusinessDashboard() {
           </Anchor>
         </Group>
 
-        {slots.isError && (
-          <Alert color="red" title="Failed to load slots" role="alert">
-            {errorInfo(slots.error).message}{' '}
-            <Anchor component="button" type="button" onClick={() => void slots.refetch()} size="sm">
-              Retry
-            </Anchor>
+        {list.failed && (
+          <Alert color="red" title={MSG.slotsLoadFailedTitle} role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{list.failed}</Text>
+              <Text size="xs" c="dimmed" data-testid="retry-attempts">
+                Retry attempts: {list.retries}
+              </Text>
+              <Button size="xs" color="red" variant="light" onClick={list.retry}>
+                Retry
+              </Button>
+            </Stack>
           </Alert>
         )}
 
         <StatCards
           cols={{ base: 2, sm: 3, md: 5 }}
+          loading={counting}
           stats={[
             { label: 'Total Slots', value: all.length },
             { label: 'Available', value: byTab.available.length, color: 'green.8' },
@@ -103,12 +138,62 @@ export function BusinessDashboard() {
             <AddSlotForm openingHours={b.openingHours} timezone={b.timezone} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <RequestsCard requests={requests.data ?? []} loading={requests.isPending} />
+            <RequestsCard requests={requests.data ?? []} loading={requests.isPending && !requests.isError} />
           </Grid.Col>
         </Grid>
 
-        <AvailabilityCard slots={all} loading={slots.isPending} />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <AvailabilityCard slots={all} loading={list.loading} business={b} tab={tab} onTabChange={setTab} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <RequestedSlotsPanel slots={all} loading={list.loading} onShowBooked={() => setTab('booked')} />
+          </Grid.Col>
+        </Grid>
       </Stack>
     </Container>
   );
+}
+
+/**
+ * Toasts for the requests list: 'Error: Could not fetch booking requests. {detail}' when it fails,
+ * and a 'New booking request' toast (announced to screen readers) when one arrives live.
+ */
+function useRequestsNotices(
+  requests: {
+    data?: RouterOutputs['bookings']['requests'];
+    isError: boolean;
+    error: unknown;
+    errorUpdatedAt: number;
+  },
+  announce: (text: string) => void,
+) {
+  useEffect(() => {
+    if (!requests.isError) return;
+    const detail = errorInfo(requests.error).message;
+    notifications.show({
+      color: 'red',
+      title: MSG.errorTitle,
+      message: detail ? `${MSG.fetchRequestsFailed} ${detail}` : MSG.fetchRequestsUnexpected,
+    });
+  }, [requests.isError, requests.error, requests.errorUpdatedAt]);
+
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!requests.data) return;
+    const ids = new Set(requests.data.map((r) => r.id));
+    if (seen.current) {
+      const fresh = requests.data.filter((r) => !seen.current!.has(r.id));
+      if (fresh.length > 0) {
+        const first = fresh[0]!;
+        announce(fresh.length === 1 ? 'New booking request' : `${fresh.length} new booking requests`);
+        notifications.show({
+          color: 'orange',
+          title: 'New booking request',
+          message: `${first.customer?.name ?? 'Customer'}: ${first.slot.description}, ${formatDate(first.slot.date)}, ${formatTimeRange(first.slot.startTime, first.slot.endTime)}`,
+        });
+      }
+    }
+    seen.current = ids;
+  }, [requests.data, announce]);
 }

@@ -1,49 +1,26 @@
-import { Anchor, Badge, Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDate, formatTimeRange } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
-import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/trpc';
 import { EmptyState } from '../dashboard/empty-state';
+import { useAnswerRequest } from './use-answer-request';
 
 type Request = RouterOutputs['bookings']['requests'][number];
 type Decision = 'confirm' | 'decline';
 
-/** 'Current Requests' (dashboards spec §2): pending requests with Confirm Booking / Decline. */
+/**
+ * 'Current Requests' (dashboards spec §2): pending requests, newest first, each with the slot's
+ * description, date and time range and the customer's name and email; 'Confirm Booking' and
+ * 'Decline' open a confirm/decline dialog.
+ */
 export function RequestsCard({ requests, loading }: { requests: Request[]; loading: boolean }) {
-  const utils = trpc.useUtils();
-  const confirm = trpc.bookings.confirm.useMutation();
-  const decline = trpc.bookings.decline.useMutation();
+  const { answer, busy } = useAnswerRequest();
   const [pending, setPending] = useState<{ decision: Decision; request: Request } | null>(null);
-  const busy = confirm.isPending || decline.isPending;
 
   async function decide() {
     if (!pending) return;
-    const { decision, request } = pending;
-    try {
-      if (decision === 'confirm') {
-        await confirm.mutateAsync({ bookingId: request.id });
-        notifications.show({ color: 'green', title: MSG.bookingConfirmedTitle, message: MSG.bookingConfirmed });
-      } else {
-        await decline.mutateAsync({ bookingId: request.id });
-        notifications.show({ color: 'blue', title: MSG.bookingDeclinedTitle, message: MSG.bookingDeclined });
-      }
-    } catch (err) {
-      const info = errorInfo(err);
-      // Past slots come with their own title ('Cannot confirm past appointment'); other failures
-      // use the spec's 'Approval failed' / 'Decline failed' with the detail.
-      const failed =
-        decision === 'confirm'
-          ? { title: MSG.approvalFailedTitle, message: `Failed to approve booking: ${info.message}` }
-          : { title: MSG.declineFailedTitle, message: `Failed to decline booking: ${info.message}` };
-      notifications.show({
-        color: 'red',
-        ...(info.title ? { title: info.title, message: info.message } : failed),
-      });
-    } finally {
-      setPending(null);
-      await Promise.all([utils.bookings.requests.invalidate(), utils.slots.listMine.invalidate()]);
-    }
+    await answer(pending.decision, pending.request.id);
+    setPending(null);
   }
 
   return (
@@ -100,7 +77,7 @@ export function RequestsCard({ requests, loading }: { requests: Request[]; loadi
                     “{r.notes}”
                   </Text>
                 )}
-                <Group gap="xs" mt="sm" grow>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="sm">
                   <Button size="sm" onClick={() => setPending({ decision: 'confirm', request: r })}>
                     Confirm Booking
                   </Button>
@@ -112,7 +89,7 @@ export function RequestsCard({ requests, loading }: { requests: Request[]; loadi
                   >
                     Decline
                   </Button>
-                </Group>
+                </SimpleGrid>
               </Paper>
             );
           })}

@@ -1,21 +1,94 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { GuardPending } from '../../features/auth/guard-pending';
+import { notifications } from '@mantine/notifications';
+import { createFileRoute, isRedirect, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { MSG } from '../../../shared/messages';
 import { requireAuthenticated } from '../../features/auth/guards';
-import { useAuth } from '../../features/auth/use-auth';
 import { BusinessDashboard } from '../../features/business/business-dashboard';
 import { CustomerDashboard } from '../../features/customer/customer-dashboard';
+import { DashboardGate, FIRST_ATTEMPT_MS } from '../../features/dashboard/dashboard-gate';
 import { FullPageLoader } from '../../features/layout/full-page-loader';
+import { trpc, type TrpcUtils } from '../../lib/trpc';
+
+/** Query parameters /dashboard reacts to (dashboards spec §2): the return from checkout. */
+interface DashboardSearch {
+  success?: boolean;
+  canceled?: boolean;
+}
+
+function flag(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
+}
+
+/**
+ * The protected-route guard, bounded by the gate's first loading attempt (ADR 0011): a known
+ * visitor still goes to /login (and unconfirmed or incomplete accounts to their pages), but when
+ * auth.me fails or has not answered within 2 s the gate shows its own screens instead of the
+ * guard's error page or reload.
+ */
+async function guardDashboard(utils: TrpcUtils): Promise<{ timedOut: boolean }> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const guard = requireAuthenticated(utils).then(() => ({ timedOut: false }));
+  const timeout = new Promise<{ timedOut: boolean }>((resolve) => {
+    timer = setTimeout(() => resolve({ timedOut: true }), FIRST_ATTEMPT_MS);
+  });
+  try {
+    return await Promise.race([guard, timeout]);
+  } catch (err) {
+    if (isRedirect(err)) throw err;
+    return { timedOut: false };
+  } finally {
+    clearTimeout(timer);
+    guard.catch(() => undefined); // a late redirect or failure: the gate reads auth.me itself
+  }
+}
 
 export const Route = createFileRoute('/dashboard/')({
-  beforeLoad: ({ context }) => requireAuthenticated(context.trpcUtils),
-  pendingComponent: () => <GuardPending label="Loading dashboard..." />,
+  validateSearch: (search: Record<string, unknown>): DashboardSearch => {
+    const out: DashboardSearch = {};
+    const success = flag(search.success);
+    const canceled = flag(search.canceled);
+    if (success !== undefined) out.success = success;
+    if (canceled !== undefined) out.canceled = canceled;
+    return out;
+  },
+  beforeLoad: ({ context }) => guardDashboard(context.trpcUtils),
+  pendingComponent: () => <FullPageLoader label={MSG.loadingDashboard} />,
   component: DashboardPage,
 });
 
 function DashboardPage() {
-  const { user: fromGuard } = Route.useRouteContext();
-  const { user: live } = useAuth();
-  const user = live ?? fromGuard;
-  if (!user) return <FullPageLoader label="Loading dashboard..." />;
-  return user.role === 'business' ? <BusinessDashboard /> : <CustomerDashboard name={user.name} />;
+  const { timedOut } = Route.useRouteContext();
+  useCheckoutReturn();
+  return (
+    <DashboardGate startTimedOut={timedOut}>
+      {(user) => (user.role === 'business' ? <BusinessDashboard /> : <CustomerDashboard name={user.name} />)}
+    </DashboardGate>
+  );
+}
+
+/**
+ * Dashboards spec §2: with success=true, the 'Payment Successful!' toast, a refresh of profile and
+ * subscription, and the parameter removed from the address; entering without success or canceled
+ * also refreshes profile and subscription (the subscription view lives on the profile and auth.me).
+ */
+function useCheckoutReturn() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    if (search.success === true) {
+      notifications.show({ color: 'green', title: MSG.paymentSuccessfulTitle, message: MSG.paymentSuccessful });
+    }
+    void utils.auth.me.invalidate();
+    void utils.businesses.mine.invalidate();
+    // A canceled checkout has no message of its own; its parameter goes as well.
+    if (search.success !== undefined || search.canceled !== undefined) {
+      void navigate({ to: '/dashboard', search: {}, replace: true });
+    }
+  }, [search.success, search.canceled, navigate, utils]);
 }

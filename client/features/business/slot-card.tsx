@@ -1,0 +1,84 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatDate, formatTimeRange } from '../../../shared/format';
+import type { RouterOutputs } from '../../lib/trpc';
+
+export type BusinessSlot = RouterOutputs['slots']['listMine'][number];
+
+/** Badge of a slot in the business view (dashboards spec §4 "Badges"). */
+export function slotBadge(slot: Pick<BusinessSlot, 'category' | 'unconfirmed'>): { label: string; color: string } {
+  switch (slot.category) {
+    case 'available':
+      return { label: 'Available', color: 'green' };
+    case 'booked':
+      return { label: 'Booked', color: 'blue' };
+    case 'requested':
+      return { label: 'Pending', color: 'orange' };
+    case 'declined':
+      return { label: 'Declined', color: 'red' };
+    case 'unbooked':
+      return slot.unconfirmed ? { label: 'Unconfirmed', color: 'yellow' } : { label: 'Unbooked', color: 'gray' };
+    default:
+      return { label: 'Unknown', color: 'gray' };
+  }
+}
+
+/**
+ * One slot in the business view: date, time range, description and badge; `details` (the
+ * customer, the 'added to system' state) below, `actions` (buttons) at the bottom.
+ */
+export function SlotCard({ slot, details, actions }: { slot: BusinessSlot; details?: ReactNode; actions?: ReactNode }) {
+  const badge = slotBadge(slot);
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="slot-row" data-category={slot.category}>
+      <Stack gap={6} h="100%" justify="space-between">
+        <div>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} size="sm">
+                {formatDate(slot.date)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatTimeRange(slot.startTime, slot.endTime)}
+              </Text>
+            </div>
+            <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
+              {badge.label}
+            </Badge>
+          </Group>
+          <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+            {slot.description}
+          </Text>
+          {details}
+        </div>
+        {actions && (
+          <Group gap="xs" mt={4}>
+            {actions}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The customer of a booked or requested slot: name, then email (and phone) as links. */
+export function CustomerLine({
+  name,
+  email,
+  phone,
+}: {
+  name: string | null;
+  email: string | null;
+  phone?: string | null;
+}) {
+  if (!name && !email) return null;
+  return (
+    <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+      <Text span fw={600} c="dark" size="xs">
+        {name ?? 'Customer'}
+      </Text>
+      {email ? ` · ${email}` : ''}
+      {phone ? ` · ${phone}` : ''}
+    </Text>
+  );
+}

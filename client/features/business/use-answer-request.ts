@@ -1,0 +1,63 @@
+/**
+ * The business's four answers to a pending request (dashboards spec §4 "Booking status", §8
+ * "Dashboards" and "Success toasts"): Confirm Booking / Decline from the dialog, Approve / Reject
+ * inline on the slot card, each with its toast, and the lists refreshed afterwards.
+ */
+import { notifications } from '@mantine/notifications';
+import { MSG } from '../../../shared/messages';
+import { errorInfo, trpc } from '../../lib/trpc';
+import { TimeoutError, withTimeout } from '../dashboard/timeout';
+
+export type Answer = 'confirm' | 'approve' | 'decline' | 'reject';
+
+const SUCCESS: Record<Answer, { title: string; message: string; color: string }> = {
+  confirm: { title: MSG.bookingConfirmedTitle, message: MSG.bookingConfirmed, color: 'green' },
+  approve: { title: MSG.bookingApproved, message: MSG.bookingConfirmed, color: 'green' },
+  decline: { title: MSG.bookingDeclinedTitle, message: MSG.bookingDeclined, color: 'blue' },
+  reject: {
+    title: MSG.bookingDeclinedTitle,
+    message: 'The customer has been notified and the slot is available again.',
+    color: 'blue',
+  },
+};
+
+/** The spec's failure toast: past slots keep their own title, others read 'Approval failed: Failed to…'. */
+function failure(answer: Answer, err: unknown): { title: string; message: string } {
+  const accepting = answer === 'confirm' || answer === 'approve';
+  if (err instanceof TimeoutError) {
+    return { title: accepting ? MSG.approvalFailedTitle : MSG.declineFailedTitle, message: MSG.requestTimeout };
+  }
+  const info = errorInfo(err);
+  if (info.title) return { title: info.title, message: info.message };
+  return accepting
+    ? { title: MSG.approvalFailedTitle, message: `Failed to approve booking: ${info.message}` }
+    : { title: MSG.declineFailedTitle, message: `Failed to decline booking: ${info.message}` };
+}
+
+/** `answer(kind, bookingId)` sends the answer and shows its toast; true when it was accepted. */
+export function useAnswerRequest() {
+  const utils = trpc.useUtils();
+  const mutations = {
+    confirm: trpc.bookings.confirm.useMutation(),
+    approve: trpc.bookings.approve.useMutation(),
+    decline: trpc.bookings.decline.useMutation(),
+    reject: trpc.bookings.reject.useMutation(),
+  };
+  const busy = Object.values(mutations).some((m) => m.isPending);
+
+  async function answer(kind: Answer, bookingId: string): Promise<boolean> {
+    try {
+      await withTimeout<unknown>(mutations[kind].mutateAsync({ bookingId }));
+      const { title, message, color } = SUCCESS[kind];
+      notifications.show({ color, title, message });
+      return true;
+    } catch (err) {
+      notifications.show({ color: 'red', ...failure(kind, err) });
+      return false;
+    } finally {
+      await Promise.all([utils.bookings.requests.invalidate(), utils.slots.listMine.invalidate()]);
+    }
+  }
+
+  return { answer, busy };
+}
