@@ -74,10 +74,20 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
   const zones = useMemo(() => timezoneOptions(settings.timezone), [settings.timezone]);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
+  const slugBlocked = slug.state === 'invalid' || slug.state === 'taken';
+  const blockForSlug = () =>
+    notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: MSG.slugFixBeforeSave });
+
+  /** Invalid fields: a bad Business URL blocks the save first, else the first 'X is required'. */
+  function onInvalid(errors: Record<string, unknown>) {
+    if (errors.slug || slugBlocked) blockForSlug();
+    else notifyValidation(errors);
+  }
+
   async function onSubmit(values: InfoValues) {
-    if (slug.state === 'invalid' || slug.state === 'taken') {
+    if (slugBlocked) {
       form.setFieldError('slug', slug.message ?? MSG.slugFormat);
-      notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: MSG.slugFixBeforeSave });
+      blockForSlug();
       return;
     }
     const input: UpdateBusinessProfileInput = updateBusinessProfileInput.parse(values);
@@ -126,7 +136,7 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="business-info-heading">
-      <form onSubmit={form.onSubmit((v) => void onSubmit(v), notifyValidation)} noValidate>
+      <form onSubmit={form.onSubmit((v) => void onSubmit(v), onInvalid)} noValidate>
         <Stack gap="md">
           <CardHeading id="business-info-heading" title="Business Information">
             What customers see on your booking page.
