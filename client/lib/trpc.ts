@@ -77,6 +77,8 @@ export interface ErrorInfo {
   field?: string;
   /** Per-field messages of an input error. */
   fieldErrors?: Record<string, string>;
+  /** Extra strings of a domain error (e.g. `role` of a login refused for an unconfirmed email). */
+  details?: Record<string, string>;
   /** tRPC code, e.g. 'NOT_FOUND', 'CONFLICT'. */
   code?: string;
   httpStatus?: number;
@@ -95,6 +97,7 @@ export function errorInfo(err: unknown): ErrorInfo {
       message: err.message || MSG.generic,
       field: data.field,
       fieldErrors: data.fieldErrors,
+      details: data.details,
       code: data.code,
       httpStatus: data.httpStatus,
     };

@@ -10,7 +10,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
-    readonly options: { title?: string; field?: string } = {},
+    /** `details`: extra strings the client may show (e.g. the role of a login refused for an unconfirmed email). */
+    readonly options: { title?: string; field?: string; details?: Record<string, string> } = {},
   ) {
     super(message);
   }

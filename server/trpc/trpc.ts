@@ -19,6 +19,8 @@ export interface ErrorData {
   field?: string;
   /** Per-field messages of an input error. */
   fieldErrors?: Record<string, string>;
+  /** A domain error's extra strings (DomainError options.details). */
+  details?: Record<string, string>;
 }
 
 const t = initTRPC.context<Context>().create({
@@ -41,6 +43,7 @@ const t = initTRPC.context<Context>().create({
     } else if (cause instanceof DomainError) {
       if (cause.options.title) extra.title = cause.options.title;
       if (cause.options.field) extra.field = cause.options.field;
+      if (cause.options.details) extra.details = cause.options.details;
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = MSG.generic;
     }

@@ -207,7 +207,8 @@ export async function resendConfirmation(deps: ServiceDeps, email: string): Prom
  * exhausted, TOO_MANY_REQUESTS 'You've made too many login attempts…' is thrown before the
  * password is checked. Throws UNAUTHORIZED 'Invalid email or password' for an unknown email or
  * wrong password (same answer, same time, both counted), FORBIDDEN 'Please confirm your email
- * address before logging in' for a right password on an unconfirmed account (not counted).
+ * address before logging in' for a right password on an unconfirmed account (not counted), with
+ * `details.role` ('business' | 'customer') so the client can say what waits for the confirmation.
  * A right password forgets the account's failures. Output: the session's cookie token and expiry.
  */
 export async function login(
@@ -216,9 +217,10 @@ export async function login(
   ip?: string,
 ): Promise<{ token: string; expiresAt: Date }> {
   let userId = '';
+  let role: 'business' | 'customer' = 'customer';
   const outcome = await throttledPasswordCheck(deps, loginAttemptKeys(input.email, ip), async () => {
     const [user] = await deps.db
-      .select({ id: users.id, passwordHash: users.passwordHash, verified: users.emailVerifiedAt })
+      .select({ id: users.id, passwordHash: users.passwordHash, verified: users.emailVerifiedAt, role: users.role })
       .from(users)
       .where(eq(users.email, input.email))
       .limit(1);
@@ -228,12 +230,14 @@ export async function login(
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) return 'wrong';
     userId = user.id;
+    role = user.role;
     return user.verified ? 'right' : 'not_counted';
   });
   if (outcome === 'wrong') {
     throw new DomainError('UNAUTHORIZED', MSG.loginInvalid, { title: MSG.invalidCredentialsTitle });
   }
-  if (outcome === 'not_counted') throw new DomainError('FORBIDDEN', MSG.emailNotConfirmedLogin);
+  // Only a caller who gave the right password learns the role (for the banner's sentence).
+  if (outcome === 'not_counted') throw new DomainError('FORBIDDEN', MSG.emailNotConfirmedLogin, { details: { role } });
   return createSession(deps.db, userId, deps.now());
 }
 

@@ -66,7 +66,7 @@ export const authRouter = router({
 
   /**
    * Uses an /auth-redirect link token. Email confirmation: confirms, signs in (sets the session
-   * cookie), output { kind: 'email_confirmation' }. Email change: moves the account to the new
+   * cookie, ending the caller's previous session), output { kind: 'email_confirmation' }. Email change: moves the account to the new
    * address, no new session, output { kind: 'email_change', signedIn } (whether the caller's
    * session is that account's). BAD_REQUEST 'Email confirmation failed…' (title 'Confirmation
    * Failed') for a bad, used or expired token; CONFLICT 'This email address is already in use…'.
@@ -74,6 +74,8 @@ export const authRouter = router({
   confirmEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }): Promise<ConfirmEmailOutput> => {
     const result = await confirmEmail(ctx, input.token, ctx.user?.id ?? null);
     if (result.kind === 'email_change') return { kind: 'email_change', signedIn: result.signedIn };
+    // The new session replaces whatever session this browser had (another account's included).
+    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
     ctx.cookies.setSession(result.session.token, result.session.expiresAt);
     return { kind: 'email_confirmation' };
   }),
@@ -96,13 +98,16 @@ export const authRouter = router({
     .query(({ ctx, input }) => signUpEmailIssue(ctx, input.email)),
 
   /**
-   * Email + password login; a new session every time (cookie). Output { ok: true }. UNAUTHORIZED
-   * 'Invalid email or password', FORBIDDEN for an unconfirmed email, TOO_MANY_REQUESTS 'You've
+   * Email + password login; a new session every time (cookie), the caller's previous session ended
+   * only once the password is right. Output { ok: true }. UNAUTHORIZED 'Invalid email or
+   * password'; FORBIDDEN 'Please confirm your email address before logging in' with data.details.role
+   * for a right password on an unconfirmed email; TOO_MANY_REQUESTS 'You've
    * made too many login attempts…' after 5 failures for the email or 20 for the IP in 15 minutes.
    */
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+    // A refused login leaves the caller's session alone; a successful one replaces it (rotation).
     const session = await login(ctx, input, ctx.request?.ip);
+    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
     ctx.cookies.setSession(session.token, session.expiresAt);
     return { ok: true as const };
   }),
