@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { TypedPhrase } from '../features/landing/typed-phrase';
+import { TypedPhrase, TypingToggle, useTypewriter } from '../features/landing/typed-phrase';
 import { usePageTitle } from '../lib/use-page-title';
 
 export const Route = createFileRoute('/')({
@@ -76,7 +76,7 @@ const CUSTOMER_FEATURES = [
 
 /** / (accounts spec §2 "Landing page", §1 marketing statements). */
 function LandingPage() {
-  usePageTitle(null);
+  usePageTitle('Last-minute appointment booking');
   return (
     <Box>
       <Hero />
@@ -89,6 +89,7 @@ function LandingPage() {
 }
 
 function Hero() {
+  const typing = useTypewriter(HEADLINE_PHRASES);
   return (
     <Box
       style={{
@@ -101,13 +102,17 @@ function Hero() {
             <Badge variant="light" size="lg" w="fit-content">
               Free for businesses during launch
             </Badge>
-            <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.1} style={{ letterSpacing: '-0.02em' }}>
-              <VisuallyHidden>Fill your last-minute appointment slots</VisuallyHidden>
-              <span aria-hidden="true">
-                Fill your
-                <TypedPhrase phrases={HEADLINE_PHRASES} />
-              </span>
-            </Title>
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.1} style={{ letterSpacing: '-0.02em', flex: 1 }}>
+                {/* Screen readers get one steady sentence; the typing is decorative. */}
+                <VisuallyHidden>Fill your cancelled appointments and last-minute gaps</VisuallyHidden>
+                <span aria-hidden="true">
+                  Fill your
+                  <TypedPhrase text={typing.text} moving={typing.moving} />
+                </span>
+              </Title>
+              {!typing.reduceMotion && <TypingToggle paused={typing.paused} onToggle={typing.toggle} />}
+            </Group>
             <Text size="lg" c="dimmed" maw={520}>
               Hair, beauty, massage, wellness and fitness businesses publish short-notice and cancelled slots, share a
               link or a QR code, and confirm the requests that come in.
@@ -133,7 +138,14 @@ function Hero() {
 
 function HowItWorks() {
   return (
-    <Container size="lg" py={{ base: 40, sm: 64 }} id="how-it-works" style={{ scrollMarginTop: 72 }}>
+    <Container
+      size="lg"
+      py={{ base: 40, sm: 64 }}
+      id="how-it-works"
+      tabIndex={-1}
+      data-section-target
+      style={{ scrollMarginTop: 72 }}
+    >
       <Title order={2} ta="center" mb={6}>
         How it works
       </Title>
@@ -217,7 +229,13 @@ function FeatureList({ items }: { items: readonly string[] }) {
 /** Pricing (accounts spec §1, §9): free at launch, then 9.95 GBP a month for life; customers free. */
 function PricingSection() {
   return (
-    <Box bg="gray.0" id="pricing" style={{ scrollMarginTop: 72, borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+    <Box
+      bg="gray.0"
+      id="pricing"
+      tabIndex={-1}
+      data-section-target
+      style={{ scrollMarginTop: 72, borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
       <Container size="lg" py={{ base: 40, sm: 64 }}>
         <Title order={2} ta="center" mb={6}>
           Pricing

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   closeCookieSettings,
@@ -57,14 +57,29 @@ export function CookieConsent() {
           </Stack>
         </Paper>
       )}
-      <Modal opened={dialogOpen} onClose={closeCookieSettings} title="Cookie preferences" size="md">
+      <Modal
+        opened={dialogOpen}
+        onClose={closeCookieSettings}
+        title="Cookie preferences"
+        size="md"
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
         <Stack gap="md">
-          <Switch
-            checked
-            disabled
-            label="Necessary"
-            description="Keep you signed in and remember these choices. Always on."
-          />
+          <Text size="sm" c="dimmed">
+            Choose which cookies LastSlot may use. You can change this at any time from Cookie settings at the foot of
+            every page.
+          </Text>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+            <Switch
+              checked
+              disabled
+              label="Necessary"
+              description="Keep you signed in and remember these choices. Always on."
+            />
+            <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+              Always on
+            </Badge>
+          </Group>
           <Switch
             checked={draft.analytics}
             onChange={(e) => setDraft((d) => ({ ...d, analytics: e.currentTarget.checked }))}

@@ -10,6 +10,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { useAuth } from '../auth/use-auth';
 import { FullPageLoader } from '../layout/full-page-loader';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** Loading turns into 'Loading Timeout' after 2 s on the first attempt and 1 s on later ones. */
 export const FIRST_ATTEMPT_MS = 2_000;
@@ -114,7 +115,7 @@ export function DashboardGate({
       </GateScreen>
     );
   }
-  return <FullPageLoader label={MSG.loadingDashboard} />;
+  return <FullPageLoader label={MSG.loadingDashboard} title="Loading dashboard" />;
 }
 
 function BackToHome() {
@@ -137,6 +138,7 @@ function GateScreen({
   tone?: 'blue' | 'red' | 'yellow';
   children: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <Center mih="60vh" p="md">
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={460} w="100%" role="alert">

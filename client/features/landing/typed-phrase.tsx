@@ -1,28 +1,73 @@
+import { ActionIcon } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { TYPEWRITER_START, typewriterStep, typewriterText } from '../../../shared/typewriter';
 
 /**
- * The landing headline's cycling phrase, typed and deleted (shared/typewriter.ts timings). With
- * prefers-reduced-motion the first phrase stands still. Decorative: the heading carries the full
- * text for assistive technology.
+ * The landing headline's typing state (shared/typewriter.ts timings: 100 ms a typed character,
+ * 50 ms a deleted one, 2 s pause). `paused` stops it on the whole current phrase (WCAG 2.2.2:
+ * moving content needs a way to stop it); with prefers-reduced-motion it never moves and shows
+ * the first phrase. The media query is read during the first render, so a reduced-motion visitor
+ * never sees a frame of animation.
  */
-export function TypedPhrase({ phrases }: { phrases: readonly string[] }) {
-  const reduceMotion = useReducedMotion();
+export function useTypewriter(phrases: readonly string[]) {
+  const reduceMotion = useReducedMotion(undefined, { getInitialValueInEffect: false });
   const [state, setState] = useState(TYPEWRITER_START);
+  const [paused, setPaused] = useState(false);
+  const moving = !reduceMotion && !paused;
 
   useEffect(() => {
-    if (reduceMotion) return;
+    if (!moving) return;
     const { next, delayMs } = typewriterStep(state, phrases);
     const timer = setTimeout(() => setState(next), delayMs);
     return () => clearTimeout(timer);
-  }, [state, phrases, reduceMotion]);
+  }, [state, phrases, moving]);
 
-  const text = reduceMotion ? phrases[0] : typewriterText(state, phrases);
+  let text: string;
+  if (reduceMotion) text = phrases[0] ?? '';
+  else if (paused) text = phrases[state.phrase] ?? '';
+  else text = typewriterText(state, phrases);
+
+  const toggle = () => {
+    if (paused) {
+      // Resume from the whole phrase that was shown while paused: pause on it, then delete.
+      setState((s) => ({ ...s, shown: phrases[s.phrase]?.length ?? 0, deleting: false }));
+    }
+    setPaused((p) => !p);
+  };
+  return { text, moving, reduceMotion, paused, toggle };
+}
+
+/** The visible, typed part of the headline. Decorative: hide it from assistive technology. */
+export function TypedPhrase({ text, moving }: { text: string; moving: boolean }) {
   return (
-    <span className="typed-phrase" style={{ color: 'var(--mantine-color-brand-8)' }}>
+    <span className="typed-phrase" data-testid="typed-phrase" style={{ color: 'var(--mantine-color-brand-8)' }}>
       {text}
-      {!reduceMotion && <span className="typing-caret" />}
+      {moving && <span className="typing-caret" />}
     </span>
+  );
+}
+
+/** The pause/play button of the headline animation (hidden when the visitor prefers reduced motion). */
+export function TypingToggle({ paused, onToggle }: { paused: boolean; onToggle: () => void }) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      radius="xl"
+      onClick={onToggle}
+      aria-label={paused ? 'Play headline animation' : 'Pause headline animation'}
+    >
+      {paused ? (
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <path d="M8 5v14l11-7z" />
+        </svg>
+      ) : (
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <path d="M7 5h4v14H7zM13 5h4v14h-4z" />
+        </svg>
+      )}
+    </ActionIcon>
   );
 }

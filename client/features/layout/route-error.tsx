@@ -1,11 +1,13 @@
 import { Alert, Button, Center, Group, Stack } from '@mantine/core';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { errorInfo } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** Fallback when a route's guard or loader fails (e.g. the server cannot be reached). */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const info = errorInfo(error);
+  usePageTitle(info.title ?? 'Something went wrong');
   return (
     <Center mih="50vh" p="md">
       <Stack maw={480} w="100%">

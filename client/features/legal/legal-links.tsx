@@ -9,15 +9,15 @@ export function LegalLinks({ onCookieSettings }: { onCookieSettings?: () => void
   const [privacyOpen, privacy] = useDisclosure(false);
   return (
     <>
-      <Group gap="md" justify="center" wrap="wrap">
-        <Anchor component="button" type="button" size="xs" c="dimmed" onClick={terms.open}>
+      <Group gap="lg" rowGap={0} wrap="wrap">
+        <Anchor component="button" type="button" size="sm" c="dimmed" py={4} onClick={terms.open}>
           Terms &amp; Conditions
         </Anchor>
-        <Anchor component="button" type="button" size="xs" c="dimmed" onClick={privacy.open}>
+        <Anchor component="button" type="button" size="sm" c="dimmed" py={4} onClick={privacy.open}>
           Privacy Policy
         </Anchor>
         {onCookieSettings && (
-          <Anchor component="button" type="button" size="xs" c="dimmed" onClick={onCookieSettings}>
+          <Anchor component="button" type="button" size="sm" c="dimmed" py={4} onClick={onCookieSettings}>
             Cookie settings
           </Anchor>
         )}
