@@ -7,8 +7,12 @@ import { SessionWatcher } from '../auth/session-watcher';
 import { useAuth } from '../auth/use-auth';
 import { appNavItems, DashboardNav, isAppAreaPath, isCurrent, sidebarLabel } from './dashboard-shell';
 import { Logo } from './logo';
+import { SiteFooter, SkipLink } from './site-footer';
 import { SocialLinks } from './social-links';
 import { useLogout } from './use-logout';
+
+/** The id of the page's <main>, the target of 'Skip to content'. */
+const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * The page frame: header (accounts spec §2 "Header"), the signed-in area's desktop sidebar
@@ -34,6 +38,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       navbar={{ width: { sm: 220, lg: 250 }, breakpoint: 'sm', collapsed: { mobile: true, desktop: !withSidebar } }}
       padding={0}
     >
+      <SkipLink targetId={MAIN_CONTENT_ID} />
       <AppShell.Header withBorder>
         <Container size="lg" h="100%" px={{ base: 'sm', sm: 'md' }}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
@@ -137,20 +142,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </AppShell.Navbar>
       )}
 
-      <AppShell.Main>
+      {/* AppShell.Main is the page's one <main>; the footer follows it, outside. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} mih="calc(100dvh - 96px)">
         <SessionWatcher />
         <ConfirmEmailBanner />
-        <Box component="main" mih="calc(100vh - 64px - 56px)">
-          {children}
-        </Box>
-        <Box component="footer" py="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-          <Container size="lg">
-            <Text size="xs" c="dimmed" ta="center">
-              © {new Date().getFullYear()} LastSlot · Last-minute appointments, booked in a tap.
-            </Text>
-          </Container>
-        </Box>
+        {children}
       </AppShell.Main>
+      <SiteFooter />
     </AppShell>
   );
 }
@@ -175,7 +173,10 @@ function SectionLinks({ vertical = false }: { vertical?: boolean }) {
             const target = document.getElementById(l.id);
             if (!target) return;
             e.preventDefault();
-            target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+            const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+            target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+            // Keyboard and screen-reader users continue from the section they jumped to.
+            target.focus({ preventScroll: true });
           }}
         >
           {l.label}
