@@ -1,11 +1,20 @@
 /**
  * Business settings in real Chromium (dashboards spec §2 "/settings", "Business settings cards",
  * §3 "Data export file", §4/§5 "Account deletion", "Business URL (slug) check states"): a business
- * edits its information and Business URL, its hours, downloads its data and deletes its account.
+ * edits its information and Business URL, its hours, downloads its data and deletes its account;
+ * a customer's settings offer the same download and deletion.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { addFirstSlot, confirmFromMailbox, newBusiness, people, signUpBusiness } from './helpers';
+import {
+  addFirstSlot,
+  confirmFromMailbox,
+  fillCustomerSignUp,
+  newBusiness,
+  newCustomer,
+  people,
+  signUpBusiness,
+} from './helpers';
 
 const tag = Date.now().toString(36);
 const business = newBusiness(`set${tag}`);
@@ -124,6 +133,62 @@ test('a business edits its information, URL and hours, downloads its data and de
     await expect(page).toHaveURL(/\/login$/);
     await visitor.goto(`/${newSlug}`);
     await expect(visitor.getByText('Business Not Found')).toBeVisible();
+
+    expect(errors).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
+
+test("a customer's settings: account cards, data download and deletion", async ({ browser }) => {
+  const { open, errors, closeAll } = people(browser);
+  const customer = newCustomer(`set${tag}`);
+  try {
+    const page = await open();
+    await page.goto('/register?role=customer');
+    await fillCustomerSignUp(page, customer);
+    await confirmFromMailbox(page, customer.email);
+
+    await page.goto('/dashboard/customer/settings');
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { name: 'Change Email Address' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Business Information' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Download Your Data' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('dialog').getByRole('button', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^customer-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(file).toMatchObject({
+      version: '2.0',
+      userType: 'customer',
+      profile: { fullName: customer.name, email: customer.email },
+      bookings: [],
+      likes: [],
+      metadata: { email: customer.email, dataVersion: '2.0', totalBookings: 0, totalLikes: 0 },
+    });
+    expect(file).not.toHaveProperty('slots');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete account' });
+    await confirm.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await confirm.getByLabel('Current password').fill('wrong-password-1');
+    await confirm.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page.getByText('Failed to delete account: Your current password is incorrect.')).toBeVisible();
+    await confirm.getByLabel('Current password').fill(customer.password);
+    await confirm.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Your account has been deleted successfully')).toBeVisible();
+
+    // The account is gone: logging in again fails.
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
 
     expect(errors).toEqual([]);
   } finally {

@@ -1,5 +1,5 @@
 /** Shared steps of the end-to-end journeys, driven by the labels a person sees. */
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export interface BusinessAccount {
   name: string;
@@ -107,7 +107,8 @@ export async function requestSlot(page: Page, description: string) {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Notes (optional)').fill('First visit');
   await dialog.getByRole('button', { name: 'Send Request' }).click();
-  await expect(page.getByText('Booking request submitted!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Booking request submitted!').first()).toBeVisible();
   await expect(page.getByTestId('public-slot').filter({ hasText: description })).toHaveCount(0);
 }
 
@@ -138,4 +139,42 @@ export function people(browser: Browser) {
       for (const c of contexts) await c.close();
     },
   };
+}
+
+/**
+ * Picks, in the Mantine select labelled `label` (inside `scope`, e.g. a dialog, when given), the
+ * option labelled exactly `option`, the one matching a RegExp, or the last one. The listbox opens
+ * in a portal, so it is looked up on the page.
+ */
+export async function pickExact(
+  page: Page,
+  label: string,
+  option: string | RegExp | 'last',
+  scope: Page | Locator = page,
+) {
+  await scope.getByRole('combobox', { name: label }).click();
+  const options = page.getByRole('listbox', { name: label }).getByRole('option');
+  if (option === 'last') return options.last().click();
+  return options.filter({ hasText: typeof option === 'string' ? new RegExp(`^${option}$`) : option }).click();
+}
+
+/**
+ * Adds a slot on the business dashboard on the last offered date (a whole opening day) from
+ * `start` to `end` (12-hour labels, e.g. '9:00 am'), and waits for it in the Available tab.
+ */
+export async function addSlotOnLastDate(page: Page, start: string, end: string, description: string) {
+  await pickExact(page, 'Date', 'last');
+  await pickExact(page, 'Start time', start);
+  await pickExact(page, 'End time', end);
+  await page.getByRole('textbox', { name: 'Description' }).fill(description);
+  await page.getByRole('button', { name: 'Add Slot' }).click();
+  await expect(page.getByText('Slot added successfully').last()).toBeVisible();
+  await expect(page.getByTestId('slot-row').filter({ hasText: description })).toBeVisible();
+}
+
+/** A customer signs up at /register?role=customer and confirms from the mailbox, landing signed in. */
+export async function signUpCustomer(page: Page, account: CustomerAccount) {
+  await page.goto('/register?role=customer');
+  await fillCustomerSignUp(page, account);
+  await confirmFromMailbox(page, account.email);
 }
