@@ -26,13 +26,21 @@ describe('slot form choices', () => {
 
   it('offers ends from start + 30 minutes to closing, 17:00 when the day has no hours', () => {
     expect(endTimeChoices('2026-11-23', '15:30', WEEKDAYS_9_5)).toEqual(['16:00', '16:30', '17:00']);
-    expect(endTimeChoices('2026-11-23', '16:00', {})).toEqual(['16:30', '17:00']);
+    expect(endTimeChoices('2026-11-23', '16:00', null)).toEqual(['16:30', '17:00']);
   });
 
   it('uses 09:00-17:00 when no hours are known', () => {
     const now = new Date('2026-11-21T06:00:00Z');
-    const starts = startTimeChoices('2026-11-21', {}, tz, now);
-    expect([starts[0], starts.at(-1)]).toEqual(['09:00', '16:30']);
+    for (const unknown of [null, undefined]) {
+      const starts = startTimeChoices('2026-11-21', unknown, tz, now);
+      expect([starts[0], starts.at(-1)]).toEqual(['09:00', '16:30']);
+    }
+  });
+
+  it('offers no dates when every day is switched off', () => {
+    const now = new Date('2026-11-21T06:00:00Z');
+    expect(startTimeChoices('2026-11-21', {}, tz, now)).toEqual([]);
+    expect(dateChoices({}, tz, now)).toEqual([]);
   });
 
   it('starts the 4 dates today, or tomorrow once nothing is left today, leaving closed days out', () => {

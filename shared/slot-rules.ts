@@ -12,14 +12,15 @@ export const DATE_CHOICE_COUNT = 4;
 const FALLBACK_HOURS = { open: '09:00', close: '17:00' };
 
 /**
- * Hours for `date`: the stored day; closed (null) when other days are stored but not this one;
- * 09:00-17:00 when no hours are known at all.
+ * Hours for `date` ('YYYY-MM-DD'): the stored day, or null (closed) when the day is not stored.
+ * An empty object is a week with every day switched off (closed all week, ADR 0025); only when
+ * no hours are known at all (null/undefined) do the spec's 09:00-17:00 apply.
  */
 export function hoursFor(
   date: string,
   openingHours: OpeningHours | null | undefined,
 ): { open: string; close: string } | null {
-  if (!openingHours || Object.keys(openingHours).length === 0) return FALLBACK_HOURS;
+  if (!openingHours) return FALLBACK_HOURS;
   return openingHours[weekdayOf(date)] ?? null;
 }
 

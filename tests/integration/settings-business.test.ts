@@ -296,6 +296,19 @@ describe('settings.updateBusinessHours', () => {
     expect((await caller.settings.business()).schedule).toEqual(schedule);
   });
 
+  it('saves a week with every day off as closed all week: no slot dates are offered (ADR 0025)', async () => {
+    const { user } = await createBusiness(t.deps.db);
+    const caller = await callerFor(t.deps, user.id);
+    const allOff = Object.fromEntries(
+      Object.entries(defaultWeeklySchedule()).map(([day, d]) => [day, { ...d, isActive: false }]),
+    ) as ReturnType<typeof defaultWeeklySchedule>;
+    await expect(caller.settings.updateBusinessHours({ schedule: allOff })).resolves.toEqual({ openingHours: {} });
+    const err = await errorOf(
+      caller.slots.create({ date: '2026-11-23', startTime: '10:00', endTime: '11:00', description: 'Cut' }),
+    );
+    expect([err.code, err.message]).toEqual(['BAD_REQUEST', MSG.selectDate]);
+  });
+
   it('refuses a closing time not after the opening time and changes nothing', async () => {
     const { user } = await createBusiness(t.deps.db);
     const before = (await profileOf(user.id)).openingHours;
