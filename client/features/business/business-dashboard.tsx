@@ -17,6 +17,13 @@ import { RequestedSlotsPanel } from './requested-slots-panel';
 import { RequestsCard } from './requests-card';
 
 /**
+ * How often an open dashboard re-reads its slots and requests, so a slot whose start has passed
+ * leaves Available (and a past request leaves Current Requests) without a reload: the server
+ * works out "past" in the business's zone at each read.
+ */
+const CLOCK_REFRESH_MS = 60_000;
+
+/**
  * The business's slot list with the spec's load-error handling (§2, §8, §9): the first load is
  * limited to 10 s ('Loading slots timed out…'), a failed first load shows the 'Failed to load
  * slots' box with Retry and the number of retries, and a failed refresh of a shown list toasts
@@ -24,7 +31,7 @@ import { RequestsCard } from './requests-card';
  */
 function useSlotList() {
   const utils = trpc.useUtils();
-  const slots = trpc.slots.listMine.useQuery();
+  const slots = trpc.slots.listMine.useQuery(undefined, { refetchInterval: CLOCK_REFRESH_MS });
   const [timedOut, setTimedOut] = useState(false);
   const [retries, setRetries] = useState(0);
   const firstLoad = slots.isPending && slots.isFetching;
@@ -62,7 +69,7 @@ function useSlotList() {
 export function BusinessDashboard() {
   const business = trpc.businesses.mine.useQuery();
   const list = useSlotList();
-  const requests = trpc.bookings.requests.useQuery();
+  const requests = trpc.bookings.requests.useQuery(undefined, { refetchInterval: CLOCK_REFRESH_MS });
   const [tab, setTab] = useState<BusinessTab>('available');
   const { announce, region } = useAnnouncer();
   useBookingLiveUpdates();

@@ -7,6 +7,7 @@ import { FullPageLoader } from '../layout/full-page-loader';
 import { BillingCard } from './billing-card';
 import { BusinessHoursCard } from './business-hours-card';
 import { BusinessInfoCard } from './business-info-card';
+import { CardHeading } from './card-heading';
 import { ChangeEmailCard } from './change-email-card';
 import { ChangePasswordCard } from './change-password-card';
 import { DataPrivacyCard } from './data-privacy-card';
@@ -65,10 +66,15 @@ export function BusinessSettings({ email }: { email: string }) {
           </div>
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <ChangeEmailCard currentEmail={email} />
-        <ChangePasswordCard />
-      </SimpleGrid>
+      <Stack component="section" aria-labelledby="account-settings-title" gap="sm">
+        <CardHeading id="account-settings-title" title="Account Settings">
+          Your login email and password.
+        </CardHeading>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <ChangeEmailCard currentEmail={email} headingOrder={3} />
+          <ChangePasswordCard headingOrder={3} />
+        </SimpleGrid>
+      </Stack>
       {data?.showBilling && <BillingCard />}
       <DataPrivacyCard role="business" />
     </Stack>

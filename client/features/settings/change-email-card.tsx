@@ -14,7 +14,14 @@ const TIMEOUT = Symbol('timeout');
  * read-only, the new one and the current password. The link goes to the new address and a notice
  * to the current one; the change happens when the link is opened (/auth-redirect).
  */
-export function ChangeEmailCard({ currentEmail }: { currentEmail: string }) {
+export function ChangeEmailCard({
+  currentEmail,
+  headingOrder = 2,
+}: {
+  currentEmail: string;
+  /** 3 inside the business's 'Account Settings' section. */
+  headingOrder?: 2 | 3;
+}) {
   const request = trpc.auth.requestEmailChange.useMutation();
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
@@ -59,7 +66,7 @@ export function ChangeEmailCard({ currentEmail }: { currentEmail: string }) {
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="sm">
           <div>
-            <Title order={2} fz="lg">
+            <Title order={headingOrder} fz="lg">
               Change Email Address
             </Title>
             <Text size="sm" c="dimmed">

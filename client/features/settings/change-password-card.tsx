@@ -13,7 +13,12 @@ const MIN_PASSWORD = 8;
  * new password and its confirmation. The button stays disabled while a field is empty. Other
  * devices are signed out; this one stays signed in.
  */
-export function ChangePasswordCard() {
+export function ChangePasswordCard({
+  headingOrder = 2,
+}: {
+  /** 3 inside the business's 'Account Settings' section. */
+  headingOrder?: 2 | 3;
+} = {}) {
   const change = trpc.auth.changePassword.useMutation();
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [currentError, setCurrentError] = useState<string | null>(null);
@@ -56,7 +61,7 @@ export function ChangePasswordCard() {
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="sm">
           <div>
-            <Title order={2} fz="lg">
+            <Title order={headingOrder} fz="lg">
               Change Password
             </Title>
             <Text size="sm" c="dimmed">
