@@ -238,4 +238,11 @@ export const MSG = {
   removedFromFavourites: 'Removed from favourites',
   favouriteRemoveFailed: 'Error: Failed to remove from favourites. Please try again.',
   favouriteAddFailed: 'Error: Failed to add to favourites. Please try again.',
+  // A §2 header banner, §8 weak password and login URL codes (issue 3, ADR 0010)
+  confirmBannerTitle: 'Please confirm your email!',
+  confirmBannerBusiness: 'You cannot add booking slots until you confirm your email address.',
+  confirmBannerCustomer: 'You cannot make bookings until you confirm your email address.',
+  confirmToContinue: 'Please check your email and click the confirmation link to continue.',
+  weakPassword: 'Please choose a stronger password with at least 8 characters, including letters and numbers.',
+  loginUnknownError: 'An unknown error occurred. Please try again.',
 } as const;

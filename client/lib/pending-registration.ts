@@ -74,3 +74,8 @@ export function rememberCheckEmail(email: string): void {
 export function recalledCheckEmail(): string | null {
   return storage()?.getItem(CHECK_EMAIL_KEY) ?? null;
 }
+
+/** Forgets the /check-email address (sign-out, docs/decisions/0010). */
+export function forgetCheckEmail(): void {
+  storage()?.removeItem(CHECK_EMAIL_KEY);
+}

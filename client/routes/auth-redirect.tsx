@@ -41,12 +41,15 @@ function readLink(search: AuthRedirectSearch): AuthRedirectSearch {
 /**
  * Landing of the email confirmation and email-change links (accounts spec §2 "/auth-redirect"):
  * - an error in the link: /login?error={description};
- * - a confirmation token: confirm, sign in, 'Welcome!' toast, /dashboard (failures go to
- *   /login?error=confirmation_failed, no_user or session_setup_failed);
+ * - a confirmation token: confirm, sign in, 'Welcome!' toast, /dashboard. Failures go to /login
+ *   with an error code (docs/decisions/0010): confirmation_failed (token refused), timeout (no
+ *   answer), session_error (the server failed), session_setup_failed (auth.me failed afterwards),
+ *   no_user (auth.me says nobody), auth_context_failed (anything else thrown afterwards);
  * - an email-change token: change the address, 'Email updated!' toast, then where the session
  *   belongs;
  * - no token: /login, /check-email or /dashboard by the current session.
- * The page reloads itself after 30 s.
+ * The token leaves the address bar as soon as it is read, so the reload after 30 s (or any reload)
+ * checks the session instead of spending a used token.
  */
 function AuthRedirectPage() {
   usePageTitle('Confirming your email');
@@ -63,6 +66,10 @@ function AuthRedirectPage() {
     if (started.current) return;
     started.current = true;
     const reload = setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+    // Single use: take the token out of the address (and the history entry) once read.
+    if (link.token || window.location.hash) {
+      void navigate({ to: '/auth-redirect', search: {}, hash: '', replace: true });
+    }
     const toLogin = (error: string) => navigate({ to: '/login', search: { error }, replace: true });
 
     async function goWhereSessionBelongs() {
@@ -91,7 +98,9 @@ function AuthRedirectPage() {
           await goWhereSessionBelongs();
           return;
         }
-        await toLogin(info.message === MSG.connection ? 'timeout' : 'confirmation_failed');
+        if (info.message === MSG.connection) await toLogin('timeout');
+        else if (info.httpStatus !== undefined && info.httpStatus >= 500) await toLogin('session_error');
+        else await toLogin('confirmation_failed');
         return;
       }
       setPhase('processing');
@@ -124,7 +133,9 @@ function AuthRedirectPage() {
       await navigate({ to: '/dashboard', replace: true });
     }
 
-    void run().finally(() => clearTimeout(reload));
+    void run()
+      .catch(() => toLogin('auth_context_failed'))
+      .finally(() => clearTimeout(reload));
     // Runs once per visit by design (see `started`).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -49,10 +49,12 @@ function CheckEmailPage() {
       notifications.show({ color: 'green', title: MSG.resendSentTitle, message: MSG.resendSent });
     } catch (err) {
       const info = errorInfo(err);
+      // The limit and a refused address keep their own texts; anything else is the spec's.
+      const answered = info.httpStatus === 429 || info.code === 'BAD_REQUEST';
       notifications.show({
         color: 'red',
-        title: info.title ?? MSG.resendFailedTitle,
-        message: info.httpStatus === 429 ? info.message : info.message || MSG.resendFailed,
+        title: answered ? (info.title ?? MSG.resendFailedTitle) : MSG.resendFailedTitle,
+        message: answered ? info.message : MSG.resendFailed,
       });
     }
   }

@@ -35,6 +35,7 @@ import {
   savePendingRegistration,
 } from '../lib/pending-registration';
 import { notifyEmailThrottled } from '../features/auth/email-notices';
+import { confirmBanner } from '../lib/confirm-banner';
 import { errorInfo, trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 import { zodValidate } from '../lib/zod-form';
@@ -105,8 +106,11 @@ function SignedInProfileForm() {
     validateInputOnBlur: ['businessName', 'description', 'category', 'address', 'phone'],
   });
 
+  // Accounts spec §8 "Profile completion": nobody signed in is told so, then sent to log in.
   useEffect(() => {
-    if (!isLoading && !user) void navigate({ to: '/login', replace: true });
+    if (isLoading || user) return;
+    notifications.show({ id: 'must-be-logged-in', color: 'red', title: 'Error', message: MSG.mustBeLoggedIn });
+    void navigate({ to: '/login', replace: true });
   }, [isLoading, user, navigate]);
 
   async function onSubmit(values: ProfileValues) {
@@ -239,6 +243,7 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
       });
       clearPendingRegistration();
       rememberCheckEmail(result.email);
+      confirmBanner.raise('business');
       if (result.emailThrottled) notifyEmailThrottled();
       notifications.show({ color: 'green', title: MSG.profileCompletedTitle, message: MSG.profileCompleted });
       await navigate({ to: '/check-email', state: { email: result.email } });

@@ -15,9 +15,12 @@ import {
 } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TypedPhrase, TypingToggle, useTypewriter } from '../features/landing/typed-phrase';
+import { redirectSignedInFromLanding } from '../features/auth/guards';
 import { usePageTitle } from '../lib/use-page-title';
 
 export const Route = createFileRoute('/')({
+  // Signed-in users go to their dashboard (accounts spec §2 "guarded", docs/decisions/0010).
+  beforeLoad: ({ context }) => redirectSignedInFromLanding(context.trpcUtils),
   component: LandingPage,
 });
 

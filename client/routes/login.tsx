@@ -12,6 +12,7 @@ import { refreshMe, requireGuest } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
 import { FullPageLoader } from '../features/layout/full-page-loader';
 import { confirmBanner } from '../lib/confirm-banner';
+import { clearPendingRegistration, rememberCheckEmail } from '../lib/pending-registration';
 import { broadcastSessionChange, markLocalSessionChange } from '../lib/session-sync';
 import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
@@ -33,7 +34,11 @@ export const Route = createFileRoute('/login')({
   component: LoginPage,
 });
 
-/** Login page URL error codes (accounts spec §8): toast title and text. */
+/**
+ * Login page URL error codes (accounts spec §8): toast title and text. Any other code (among them
+ * /auth-redirect's session_error, no_user, session_setup_failed, auth_context_failed) gets
+ * 'An unknown error occurred. Please try again.' (docs/decisions/0010).
+ */
 const URL_ERRORS: Record<string, { title: string; message: string }> = {
   session_invalid: { title: 'Session Error', message: 'Your session is invalid. Please log in again.' },
   no_session: { title: 'Authentication Required', message: 'Please log in to continue.' },
@@ -91,7 +96,7 @@ function LoginPage() {
       notifications.show({
         color: 'red',
         title: known?.title ?? 'Error',
-        message: known?.message ?? 'An unknown error occurred. Please try again.',
+        message: known?.message ?? MSG.loginUnknownError,
       });
     }
   }, [search.confirmed, search.message, search.error]);
@@ -115,11 +120,17 @@ function LoginPage() {
       if (info.fieldErrors) {
         form.setErrors(info.fieldErrors);
       }
-      if (info.message === MSG.emailNotConfirmedLogin) confirmBanner.raiseFromLogin();
+      if (info.message === MSG.emailNotConfirmedLogin) {
+        // Only a right password gets here; the refusal names the role for the banner's sentence.
+        const role = info.details?.role;
+        confirmBanner.raise(role === 'business' || role === 'customer' ? role : null);
+        rememberCheckEmail(values.email.trim().toLowerCase());
+      }
       setServerError(info);
       return;
     }
     confirmBanner.reset();
+    clearPendingRegistration();
     markLocalSessionChange();
     broadcastSessionChange('login');
     // A new session: forget whatever the previous one cached, then load who we are now.

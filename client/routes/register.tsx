@@ -6,7 +6,8 @@ import { EMAIL_PATTERN, registerCustomerInput } from '../../shared/schemas/auth'
 import { AuthCard } from '../features/auth/auth-card';
 import { requireGuest } from '../features/auth/guards';
 import { PasswordField } from '../features/auth/password-field';
-import { rememberCheckEmail, savePendingRegistration } from '../lib/pending-registration';
+import { confirmBanner } from '../lib/confirm-banner';
+import { clearPendingRegistration, rememberCheckEmail, savePendingRegistration } from '../lib/pending-registration';
 import { notifyEmailThrottled } from '../features/auth/email-notices';
 import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
@@ -91,7 +92,10 @@ function RegisterPage() {
     }
     try {
       const result = await registerCustomer.mutateAsync({ name, email, password });
+      // Signed up: no business sign-up (with its password) is pending any more.
+      clearPendingRegistration();
       rememberCheckEmail(result.email);
+      confirmBanner.raise('customer');
       if (result.emailThrottled) notifyEmailThrottled();
       await navigate({ to: '/check-email', state: { email: result.email } });
     } catch (err) {

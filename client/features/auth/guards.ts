@@ -59,3 +59,17 @@ export async function requireAwaitingConfirmation(utils: TrpcUtils) {
   if (authState === 'authenticated') throw redirect({ to: '/dashboard' });
   if (authState === 'profile_incomplete') throw redirect({ to: '/complete-business-profile' });
 }
+
+/**
+ * The landing page `/` (accounts spec §2: "guarded"; docs/decisions/0010): a signed-in user goes
+ * to /dashboard (or onboarding when the profile is incomplete), visitors see the page. It asks the
+ * server afresh, since it is where logout, account deletion and an expired session land, and a
+ * failure to ask shows the page rather than an error.
+ */
+export async function redirectSignedInFromLanding(utils: TrpcUtils) {
+  const answer = await utils.auth.me.fetch(undefined, { staleTime: 0 }).catch(() => null);
+  if (!answer) return;
+  if (answer.authState === 'authenticated') throw redirect({ to: '/dashboard' });
+  if (answer.authState === 'profile_incomplete') throw redirect({ to: '/complete-business-profile' });
+  if (answer.authState === 'pending_email') throw redirect({ to: '/check-email' });
+}

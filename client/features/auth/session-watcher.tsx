@@ -4,14 +4,15 @@ import { getQueryKey } from '@trpc/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { MSG } from '../../../shared/messages';
-import { confirmBanner } from '../../lib/confirm-banner';
 import { consumeLocalSessionChange, onSessionChangeElsewhere } from '../../lib/session-sync';
 import { trpc } from '../../lib/trpc';
+import { clearClientState } from './client-state';
 import { useAuth } from './use-auth';
 
 /**
  * Follows the session (accounts spec §4 "Session handling"):
  * - another tab logged in or out: ask the server again and re-run the route guards;
+ * - another tab logged out: forget this tab's state too (`clearClientState`);
  * - the user changed: forget every cached answer of the previous user (slot lists included);
  * - the session ended without this browser asking (expired, revoked by a password change
  *   elsewhere): 'Session Expired' / 'Please log in again to continue.', then home.
@@ -26,7 +27,11 @@ export function SessionWatcher() {
   useEffect(
     () =>
       onSessionChangeElsewhere((kind) => {
-        if (kind === 'logout') quiet.current = true;
+        if (kind === 'logout') {
+          quiet.current = true;
+          // Signed out in another tab: this tab forgets its part of the session too.
+          clearClientState(queryClient);
+        }
         void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.auth.me) });
       }),
     [queryClient],
@@ -44,8 +49,10 @@ export function SessionWatcher() {
     const meKey = hashKey(getQueryKey(trpc.auth.me, undefined, 'query'));
     queryClient.removeQueries({ predicate: (q) => q.queryHash !== meKey });
     if (before !== null && userId === null) {
-      confirmBanner.reset();
+      // A deliberate sign-out (this tab's or another's) cleared the state already; a session that
+      // ended on its own is cleared here, before its toast.
       if (!deliberate) {
+        clearClientState(queryClient);
         notifications.show({ color: 'red', title: MSG.sessionExpiredTitle, message: MSG.sessionExpired });
         void router.navigate({ to: '/' });
         return;

@@ -2,6 +2,7 @@ import { Alert, Anchor, AppShell, Box, Burger, Button, Container, Group, Paper, 
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
+import { MSG } from '../../../shared/messages';
 import { confirmBanner, useConfirmBanner } from '../../lib/confirm-banner';
 import { SessionWatcher } from '../auth/session-watcher';
 import { useAuth } from '../auth/use-auth';
@@ -186,31 +187,45 @@ function SectionLinks({ vertical = false }: { vertical?: boolean }) {
   );
 }
 
-/** 'Please confirm your email!' (accounts spec §2 "Header"): amber, dismissible. */
+/**
+ * 'Please confirm your email!' (accounts spec §2 "Header", §4): amber, dismissible. Shown after a
+ * sign-up or a login refused for an unconfirmed email, with the sentence of the account's role
+ * (business: no booking slots; customer: no bookings) when known (docs/decisions/0010). A
+ * confirmed session hides and clears it.
+ */
 function ConfirmEmailBanner() {
   const { user } = useAuth();
   const banner = useConfirmBanner();
+  const onCheckEmail = useRouterState({ select: (s) => s.location.pathname === '/check-email' });
+  const confirmed = Boolean(user?.isVerified);
+  useEffect(() => {
+    if (confirmed) confirmBanner.reset();
+  }, [confirmed]);
   const unverified = Boolean(user && !user.isVerified);
-  if (banner.dismissed || (!unverified && !banner.raisedByLogin)) return null;
-  const text = !user
-    ? 'Please check your email and click the confirmation link to continue.'
-    : user.role === 'business'
-      ? 'You cannot add booking slots until you confirm your email address.'
-      : 'You cannot make bookings until you confirm your email address.';
+  if (confirmed || banner.dismissed || (!unverified && !banner.raised)) return null;
+  const role = user?.role ?? banner.role;
+  const roleText =
+    role === 'business' ? MSG.confirmBannerBusiness : role === 'customer' ? MSG.confirmBannerCustomer : null;
   return (
     <Container size="lg" pt="md">
       <Alert
         color="yellow"
         variant="light"
-        title="Please confirm your email!"
+        title={MSG.confirmBannerTitle}
         withCloseButton
         closeButtonLabel="Dismiss"
         onClose={confirmBanner.dismiss}
+        data-testid="confirm-email-banner"
       >
-        {text}{' '}
-        <Anchor component={Link} to="/check-email" size="sm">
-          Resend the link
-        </Anchor>
+        {roleText && <Text size="sm">{roleText}</Text>}
+        <Text size="sm">
+          {MSG.confirmToContinue}{' '}
+          {!onCheckEmail && (
+            <Anchor component={Link} to="/check-email" size="sm">
+              Resend the link
+            </Anchor>
+          )}
+        </Text>
       </Alert>
     </Container>
   );

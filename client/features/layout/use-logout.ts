@@ -2,11 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { confirmBanner } from '../../lib/confirm-banner';
+import { clearClientState } from '../auth/client-state';
 import { broadcastSessionChange, markLocalSessionChange } from '../../lib/session-sync';
 import { errorInfo, trpc } from '../../lib/trpc';
 
-/** Logout: end the session, leave the signed-in area, then forget every cached answer. */
+/**
+ * Logout (accounts spec §4): end the session, forget everything this tab kept of it (session
+ * storage, toasts, cached answers: `clearClientState`), tell the other tabs, and go home.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -25,13 +28,12 @@ export function useLogout() {
         return;
       }
     }
-    confirmBanner.reset();
+    clearClientState(queryClient);
     markLocalSessionChange();
     broadcastSessionChange('logout');
     await navigate({ to: '/' });
-    // Forget every answer of the old session: drop unused queries, reset (and refetch) the ones
-    // still on screen, such as the header's auth.me, which now answers 'unregistered'.
-    queryClient.removeQueries({ predicate: (q) => q.getObserversCount() === 0 });
+    // Reset (and refetch) the answers still on screen, such as the header's auth.me, which now
+    // answers 'unregistered'.
     await queryClient.resetQueries();
     setPending(false);
   }
