@@ -1,0 +1,138 @@
+/**
+ * The signed-in area's gate screens that our server never produces by itself (dashboards spec §2
+ * "/dashboard (gate screen)", "/settings (role switch)", "/qrcode"): a slow auth check ('Loading
+ * Timeout'), a session lost after the page loaded ('Authentication Required'), an account with no
+ * role ('Role Selection Required') or with an unknown one ('Permission Error', 'Access Denied').
+ * The browser's real auth.me answer is rewritten on its way in, so every other call is real.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { MSG } from '../../shared/messages';
+import { newCustomer, people, signUpCustomer } from './helpers';
+
+const tag = Date.now().toString(36);
+
+interface MeOutput {
+  user: { role: string | null } | null;
+  authState: string;
+}
+
+/**
+ * Rewrites auth.me in every tRPC batch the page sends with `edit` (the rest of the batch is the
+ * server's real answer). superjson wraps each result as { result: { data: { json } } }.
+ */
+async function rewriteMe(page: Page, edit: (me: MeOutput) => MeOutput) {
+  await page.route(
+    (url) => url.pathname.startsWith('/trpc/') && url.pathname.slice(6).split(',').includes('auth.me'),
+    async (route) => {
+      const response = await route.fetch();
+      const names = new URL(route.request().url()).pathname.slice(6).split(',');
+      const body = (await response.json()) as Array<{ result?: { data: { json: MeOutput } } }>;
+      const i = names.indexOf('auth.me');
+      const me = body[i]?.result?.data;
+      if (me) me.json = edit(me.json);
+      await route.fulfill({ response, json: body });
+    },
+  );
+}
+
+/** A confirmed customer, signed in, on /dashboard. */
+async function signedInCustomer(open: () => Promise<Page>, suffix: string) {
+  const page = await open();
+  await signUpCustomer(page, newCustomer(`${tag}${suffix}`));
+  return page;
+}
+
+test('an unknown role sees Permission Error on /dashboard and /settings, Access Denied on /qrcode', async ({
+  browser,
+}) => {
+  const { open, errors, closeAll } = people(browser);
+  try {
+    const page = await signedInCustomer(open, 'a');
+    await rewriteMe(page, (me) => ({ ...me, user: me.user && { ...me.user, role: 'admin' } }));
+
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: MSG.permissionErrorTitle })).toBeVisible();
+    await expect(page.getByText(MSG.permissionError)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+
+    await page.goto('/settings');
+    await expect(page.getByText(MSG.permissionErrorTitle, { exact: true })).toBeVisible();
+    await expect(page.getByText(MSG.permissionError)).toBeVisible();
+
+    await page.goto('/qrcode');
+    await expect(page.getByText(MSG.qrAccessDeniedTitle, { exact: true })).toBeVisible();
+    await expect(page.getByText(MSG.qrAccessDenied)).toBeVisible();
+    await expect(page.locator('img[alt*="QR"]')).toHaveCount(0);
+
+    expect(errors).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
+
+test('an account without a role is asked to choose one; a customer is sent away from /qrcode', async ({ browser }) => {
+  const { open, errors, closeAll } = people(browser);
+  try {
+    const page = await signedInCustomer(open, 'b');
+
+    // A customer on the QR page goes to the dashboard.
+    await page.goto('/qrcode');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Your Appointments' })).toBeVisible();
+
+    await rewriteMe(page, (me) => ({ ...me, user: me.user && { ...me.user, role: null } }));
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: MSG.roleSelectionTitle })).toBeVisible();
+    await expect(page.getByText(MSG.roleSelection)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Choose a role' })).toHaveAttribute('href', '/register');
+
+    expect(errors).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
+
+test('a slow auth check shows Loading Timeout, then the dashboard once it answers', async ({ browser }) => {
+  const { open, errors, closeAll } = people(browser);
+  try {
+    const page = await signedInCustomer(open, 'c');
+    let delayMs = 5_000;
+    await page.route(
+      (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
+      async (route) => {
+        await new Promise((r) => setTimeout(r, delayMs));
+        await route.continue();
+      },
+    );
+    await page.goto('/dashboard');
+    await expect(page.getByText('Loading dashboard...').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: MSG.loadingTimeoutTitle })).toBeVisible();
+    await expect(page.getByText(MSG.loadingTimeout)).toBeVisible();
+    delayMs = 0;
+    await expect(page.getByRole('heading', { name: 'Your Appointments' })).toBeVisible({ timeout: 15_000 });
+
+    expect(errors).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
+
+test('a session that is gone by the time the gate asks shows Authentication Required', async ({ browser }) => {
+  const { open, errors, closeAll } = people(browser);
+  try {
+    const page = await signedInCustomer(open, 'd');
+    // The route guard sees the session; the gate's own read then finds nobody signed in.
+    let calls = 0;
+    await rewriteMe(page, (me) => (++calls > 1 ? { user: null, authState: 'unregistered' } : me));
+    await page.goto('/dashboard');
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(page.getByRole('heading', { name: MSG.authRequiredGateTitle })).toBeVisible();
+    await expect(page.getByText(MSG.authRequiredGate)).toBeVisible();
+    await page.getByRole('link', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    expect(errors).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
