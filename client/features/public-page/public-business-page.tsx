@@ -17,100 +17,265 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { getQueryKey } from '@trpc/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { businessTypeLabel } from '../../../shared/categories';
-import { formatDate, formatTime, formatTimeRange } from '../../../shared/format';
+import {
+  bookingFailureNotice,
+  formatDate,
+  formatTime,
+  formatTimeRange,
+  hasBusinessIdentity,
+  shortAddress,
+} from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { WEEKDAY_LABEL, WEEKDAYS } from '../../../shared/opening-hours';
-import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
+import { errorInfo, trpc, trpcClient, type RouterOutputs } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
-import { FavouriteButton } from '../favourites/favourite-button';
 import { useAuth } from '../auth/use-auth';
+import { FavouriteButton } from '../favourites/favourite-button';
+import {
+  businessFetchRetryDelay,
+  LoadTimeoutError,
+  loadFailureText,
+  PAGE_LOAD_GUARD_MS,
+  PAGE_TEXT,
+  QUERY_TIMEOUT_MS,
+  shouldRetryBusinessFetch,
+  withTimeout,
+} from './load-policy';
 
 type PublicData = RouterOutputs['businesses']['bySlug'];
 type Slot = PublicData['slots'][number];
+type SignInReason = 'request' | 'favourite';
 
-/** The public business page (dashboards spec §2 "/{slug}"). */
+/**
+ * businesses.bySlug with the spec's limits (load-policy.ts): 5 s per call, retries, owner
+ * not-found retries. Same query key as trpc.businesses.bySlug.useQuery, so invalidating
+ * `utils.businesses.bySlug` refreshes it.
+ */
+function useBusinessBySlug(slug: string, viewerOwnsSlug: boolean) {
+  const ownsRef = useRef(viewerOwnsSlug);
+  useEffect(() => {
+    ownsRef.current = viewerOwnsSlug;
+  }, [viewerOwnsSlug]);
+  const queryKey = getQueryKey(trpc.businesses.bySlug, { slug }, 'query');
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) =>
+      withTimeout((s) => trpcClient.businesses.bySlug.query({ slug }, { signal: s }), QUERY_TIMEOUT_MS, signal),
+    staleTime: 15_000,
+    retry: (failureCount, err) => shouldRetryBusinessFetch(failureCount, err, ownsRef.current),
+    retryDelay: businessFetchRetryDelay,
+  });
+  return { query, queryKey };
+}
+
+/**
+ * The public business page (dashboards spec §2 "/{slug}", §4 "Public page load"): loading, then
+ * the page, 'Business Not Found', 'Error Loading Business' (with Try Again) or 'Invalid Business
+ * Data'; after 10 s of waiting, 'Loading took too long. Please refresh the page.'
+ */
 export function PublicBusinessPage({ slug }: { slug: string }) {
-  const query = trpc.businesses.bySlug.useQuery({ slug }, { staleTime: 15_000 });
-  const notFound = query.isError && errorInfo(query.error).code === 'NOT_FOUND';
-  usePageTitle(query.data?.business.businessName ?? (notFound ? 'Business Not Found' : null));
+  const { user } = useAuth();
+  const viewerOwnsSlug = user?.role === 'business' && user.businessSlug === slug;
+  const { query, queryKey } = useBusinessBySlug(slug, viewerOwnsSlug);
+  const queryClient = useQueryClient();
 
-  if (query.isPending) {
+  // The load guard (spec §9): counted per attempt; Try Again starts a new one.
+  const [attempt, setAttempt] = useState(0);
+  const [tooLongAt, setTooLongAt] = useState<number | null>(null);
+  const waiting = query.isPending;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setTooLongAt(attempt), PAGE_LOAD_GUARD_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, attempt]);
+  const tooLong = waiting && tooLongAt === attempt;
+
+  const tryAgain = () => {
+    setAttempt((a) => a + 1);
+    void queryClient.resetQueries({ queryKey, exact: true });
+  };
+
+  const notFound = query.isError && !query.data && errorInfo(query.error).code === 'NOT_FOUND';
+  const data = query.data;
+  const valid = data ? hasBusinessIdentity(data.business) : true;
+
+  let title: string | null = null;
+  if (data) title = valid ? data.business.businessName : PAGE_TEXT.invalidTitle;
+  else if (notFound) title = PAGE_TEXT.businessNotFound;
+  else if (query.isError || tooLong) title = PAGE_TEXT.errorTitle;
+  usePageTitle(title);
+
+  if (data) {
+    if (!valid) {
+      return (
+        <PageMessage
+          title={PAGE_TEXT.invalidTitle}
+          text={PAGE_TEXT.invalidDetail}
+          actions={<HomeButton />}
+          testId="public-page-invalid"
+        />
+      );
+    }
     return (
-      <Center mih="50vh" role="status" aria-label="Loading business">
-        <Loader size="lg" />
-      </Center>
+      <LoadedPage
+        data={data}
+        slug={slug}
+        refreshError={query.isError ? query.error : null}
+        refreshing={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (notFound) {
+    return (
+      <PageMessage
+        title={PAGE_TEXT.businessNotFound}
+        text={`There is no business at /${slug}. Please check the link you were given.`}
+        actions={<HomeButton />}
+        testId="public-page-not-found"
+      />
     );
   }
   if (query.isError) {
     return (
-      <Container size="sm" py={64}>
-        <Stack align="center" gap="sm">
-          <Title order={1} fz={28} ta="center">
-            {notFound ? 'Business Not Found' : 'Error Loading Business'}
-          </Title>
-          <Text c="dimmed" ta="center">
-            {notFound
-              ? 'We could not find a business at this address. Check the link you were given.'
-              : errorInfo(query.error).message}
-          </Text>
-          {notFound ? (
-            <Button component={Link} to="/" variant="default">
-              Back to Home
-            </Button>
-          ) : (
-            <Button onClick={() => void query.refetch()}>Try Again</Button>
-          )}
-        </Stack>
-      </Container>
+      <PageMessage
+        title={PAGE_TEXT.errorTitle}
+        text={loadFailureText(query.error)}
+        actions={<Button onClick={tryAgain}>{PAGE_TEXT.tryAgain}</Button>}
+        testId="public-page-error"
+        alert
+      />
     );
   }
-  return <LoadedPage data={query.data} slug={slug} />;
+  if (tooLong) {
+    return (
+      <PageMessage
+        title={PAGE_TEXT.errorTitle}
+        text={PAGE_TEXT.tooLong}
+        actions={
+          <>
+            <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+            <Button variant="default" onClick={tryAgain}>
+              {PAGE_TEXT.tryAgain}
+            </Button>
+          </>
+        }
+        testId="public-page-error"
+        alert
+      />
+    );
+  }
+  return (
+    <Center mih="50vh" p="md">
+      <Stack align="center" gap="sm" role="status" aria-live="polite">
+        <Loader size="lg" />
+        <Text c="dimmed">Loading business...</Text>
+      </Stack>
+    </Center>
+  );
 }
 
-function LoadedPage({ data, slug }: { data: PublicData; slug: string }) {
+function HomeButton() {
+  return (
+    <Button component={Link} to="/" variant="default">
+      Back to Home
+    </Button>
+  );
+}
+
+/** A centred heading, text and actions: the page's not-found, error and invalid states. */
+function PageMessage({
+  title,
+  text,
+  actions,
+  testId,
+  alert = false,
+}: {
+  title: string;
+  text: string;
+  actions: ReactNode;
+  testId: string;
+  alert?: boolean;
+}) {
+  return (
+    <Container size="sm" py={{ base: 48, sm: 80 }} px={{ base: 'sm', sm: 'md' }} data-testid={testId}>
+      <Stack align="center" gap="md">
+        <Title order={1} fz={{ base: 26, sm: 32 }} ta="center">
+          {title}
+        </Title>
+        <Text c="dimmed" ta="center" maw={460} role={alert ? 'alert' : undefined}>
+          {text}
+        </Text>
+        <Group justify="center" gap="sm">
+          {actions}
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
+
+function LoadedPage({
+  data,
+  slug,
+  refreshError,
+  refreshing,
+  onRetry,
+}: {
+  data: PublicData;
+  slug: string;
+  refreshError: unknown;
+  refreshing: boolean;
+  onRetry: () => void;
+}) {
   const { business, slots } = data;
   const { user } = useAuth();
   const isOwner = user?.id === business.id;
+  const isBusinessViewer = user?.role === 'business';
   const canRequest = user?.role === 'customer' && user.isVerified;
-  const showRequestButtons = !isOwner && user?.role !== 'business';
-  const [signInOpen, setSignInOpen] = useState(false);
+  // Dashboards spec §6: business users and page owners see no request or favourite buttons.
+  const showRequestButtons = !isOwner && !isBusinessViewer;
+  const [signIn, setSignIn] = useState<SignInReason | null>(null);
   const [requesting, setRequesting] = useState<Slot | null>(null);
   const typeLabel = businessTypeLabel(business.businessType);
+  useSlotsErrorToast(refreshError);
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       {isOwner && (
-        <Alert color="blue" variant="light" mb="lg">
+        <Alert color="blue" variant="light" mb="lg" title={PAGE_TEXT.preview} data-testid="owner-preview">
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text size="sm">This is how customers see your booking page.</Text>
-            <Button component={Link} to="/dashboard" size="xs" variant="light">
-              Go to Dashboard
+            <Text size="sm">This is how customers see your booking page. Share its link or QR code.</Text>
+            <Button component={Link} to="/dashboard" size="xs">
+              {PAGE_TEXT.goToDashboard}
             </Button>
           </Group>
         </Alert>
       )}
       <Stack gap={6} mb="lg">
-        {typeLabel && (
-          <Badge variant="light" size="lg" w="fit-content">
-            {typeLabel}
-          </Badge>
-        )}
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-          <Title order={1} fz={{ base: 28, sm: 36 }} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-            {business.businessName}
-          </Title>
-          {/* Dashboards spec §2, §6: no favourite button for businesses (owners included). */}
-          {user?.role !== 'business' && (
+          <div style={{ minWidth: 0 }}>
+            <Title order={1} fz={{ base: 28, sm: 36 }} style={{ overflowWrap: 'anywhere' }}>
+              {business.businessName}
+            </Title>
+            {typeLabel && (
+              <Badge variant="light" size="lg" mt={6} data-testid="business-type">
+                {typeLabel}
+              </Badge>
+            )}
+          </div>
+          {showRequestButtons && (
             <FavouriteButton
               businessId={business.id}
-              onSignInNeeded={user?.role === 'customer' ? undefined : () => setSignInOpen(true)}
+              onSignInNeeded={user?.role === 'customer' ? undefined : () => setSignIn('favourite')}
             />
           )}
         </Group>
-        <Text c="dimmed" maw={720} style={{ overflowWrap: 'anywhere' }}>
+        <Text c="dimmed" maw={720} mt={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
           {business.description?.trim() ? business.description : 'No description available.'}
         </Text>
       </Stack>
@@ -119,85 +284,149 @@ function LoadedPage({ data, slug }: { data: PublicData; slug: string }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card>
             <Title order={2} fz="lg" mb={4}>
-              {isOwner ? 'Your Business Page Preview' : 'Request an Appointment'}
+              {isOwner ? 'Your Available Slots' : PAGE_TEXT.request}
             </Title>
             <Text size="sm" c="dimmed" mb="md">
-              {slots.length === 0
-                ? 'No slots are available right now. Check back soon.'
-                : `${slots.length} ${slots.length === 1 ? 'slot' : 'slots'} available. The business confirms each request.`}
+              {slotsSummary(slots.length, isOwner)}
             </Text>
-            <Stack gap="sm">
-              {slots.map((s) => (
-                <Paper key={s.id} withBorder p="md" radius="md" data-testid="public-slot">
-                  <Group justify="space-between" wrap="wrap" gap="sm">
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                        {s.description}
-                      </Text>
-                      <Text size="sm">{formatDate(s.date)}</Text>
-                      <Text size="sm" c="dimmed">
-                        {formatTimeRange(s.startTime, s.endTime)}
-                      </Text>
-                    </div>
-                    {showRequestButtons &&
-                      (canRequest ? (
-                        <Button
-                          onClick={() => setRequesting(s)}
-                          aria-label={`Request ${s.description}, ${formatDate(s.date)}, ${formatTimeRange(s.startTime, s.endTime)}`}
-                        >
-                          Request
-                        </Button>
-                      ) : (
-                        <Button variant="light" onClick={() => setSignInOpen(true)}>
-                          Login or Sign Up to Request
-                        </Button>
-                      ))}
-                  </Group>
-                </Paper>
+            {isBusinessViewer && !isOwner && (
+              <Text size="sm" mb="md">
+                Business accounts cannot request appointments. Log in with a customer account to request one.
+              </Text>
+            )}
+            {refreshError !== null && (
+              <Alert color="red" variant="light" mb="md" title={PAGE_TEXT.slotsErrorTitle} role="alert">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{slotsErrorText(refreshError)}</Text>
+                  <Button size="xs" variant="default" onClick={onRetry} loading={refreshing}>
+                    {PAGE_TEXT.tryAgain}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
+            <Stack gap="lg">
+              {groupByDate(slots).map(([date, daySlots]) => (
+                <section key={date} aria-label={formatDate(date)}>
+                  <Text fw={700} size="sm" c="brand.8" mb={8}>
+                    {formatDate(date)}
+                  </Text>
+                  <Stack gap="xs">
+                    {daySlots.map((s) => (
+                      <Paper key={s.id} withBorder p="sm" px="md" radius="md" data-testid="public-slot">
+                        <Group justify="space-between" wrap="wrap" gap="sm">
+                          <div style={{ minWidth: 0 }}>
+                            <Text fw={700}>{formatTimeRange(s.startTime, s.endTime)}</Text>
+                            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                              {s.description}
+                            </Text>
+                          </div>
+                          {showRequestButtons &&
+                            (canRequest ? (
+                              <Button
+                                onClick={() => setRequesting(s)}
+                                aria-label={`Request ${s.description}, ${formatDate(s.date)}, ${formatTimeRange(s.startTime, s.endTime)}`}
+                              >
+                                Request
+                              </Button>
+                            ) : (
+                              <Button variant="light" onClick={() => setSignIn('request')}>
+                                Login or Sign Up to Request
+                              </Button>
+                            ))}
+                        </Group>
+                      </Paper>
+                    ))}
+                  </Stack>
+                </section>
               ))}
             </Stack>
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <BusinessInfoCard business={business} />
+          <div style={{ position: 'sticky', top: 80 }}>
+            <BusinessInfoCard business={business} />
+          </div>
         </Grid.Col>
       </Grid>
 
       <SignInDialog
-        opened={signInOpen}
-        onClose={() => setSignInOpen(false)}
-        unverified={Boolean(user && !user.isVerified)}
+        reason={signIn}
+        onClose={() => setSignIn(null)}
+        unverified={Boolean(user && user.role === 'customer' && !user.isVerified)}
       />
       <RequestDialog
         slot={requesting}
         slug={slug}
         businessName={business.businessName}
         onClose={() => setRequesting(null)}
+        onSignInNeeded={() => {
+          setRequesting(null);
+          setSignIn('request');
+        }}
       />
     </Container>
   );
 }
 
+function slotsSummary(count: number, isOwner: boolean): string {
+  if (isOwner) {
+    return count === 0
+      ? 'You have no open slots. Customers will see them here once you add some on your dashboard.'
+      : `Customers can request ${count === 1 ? 'this slot' : `these ${count} slots`}; you confirm or decline each request.`;
+  }
+  if (count === 0) return 'No slots are available right now. Check back soon.';
+  return `${count} ${count === 1 ? 'slot' : 'slots'} available. The business confirms each request.`;
+}
+
+/** Slots (already sorted by date, then start) grouped by date. */
+function groupByDate(slots: Slot[]): Array<[string, Slot[]]> {
+  const groups = new Map<string, Slot[]>();
+  for (const s of slots) {
+    const day = groups.get(s.date);
+    if (day) day.push(s);
+    else groups.set(s.date, [s]);
+  }
+  return [...groups];
+}
+
+function slotsErrorText(err: unknown): string {
+  return err instanceof LoadTimeoutError ? PAGE_TEXT.slotsTimeout : PAGE_TEXT.slotsFailed;
+}
+
+/**
+ * A refresh of the page's data (slots included, ADR 0019) failed while the page was shown: toast
+ * 'Error loading slots' once per failure.
+ */
+function useSlotsErrorToast(err: unknown) {
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (err === null || shown.current === err) return;
+    shown.current = err;
+    notifications.show({ color: 'red', title: PAGE_TEXT.slotsErrorTitle, message: slotsErrorText(err) });
+  }, [err]);
+}
+
 function BusinessInfoCard({ business }: { business: PublicData['business'] }) {
   const hours = business.openingHours ?? {};
+  const address = business.address?.trim() ?? '';
   return (
-    <Card>
+    <Card data-testid="business-info">
       <Stack gap="md">
-        <InfoItem label="Address">
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {business.address}
-          </Text>
-          {business.address && (
+        {address && (
+          <InfoItem label="Address">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }} title={address} data-testid="business-address">
+              {shortAddress(address)}
+            </Text>
             <Anchor
-              href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(business.address)}`}
+              href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`}
               target="_blank"
               rel="noopener noreferrer"
               size="sm"
             >
               Open in Maps
             </Anchor>
-          )}
-        </InfoItem>
+          </InfoItem>
+        )}
         {business.emailAddress && (
           <InfoItem label="Email">
             <Anchor href={`mailto:${business.emailAddress}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -213,11 +442,11 @@ function BusinessInfoCard({ business }: { business: PublicData['business'] }) {
           </InfoItem>
         )}
         <InfoItem label="Opening hours">
-          <Stack gap={2}>
+          <Stack gap={2} data-testid="opening-hours">
             {WEEKDAYS.map((day) => {
               const h = hours[day];
               return (
-                <Group key={day} justify="space-between" gap="xs" wrap="nowrap">
+                <Group key={day} justify="space-between" gap="xs" wrap="nowrap" data-testid="opening-hours-day">
                   <Text size="sm">{WEEKDAY_LABEL[day]}</Text>
                   <Text size="sm" c={h ? undefined : 'dimmed'}>
                     {h ? `${formatTime(h.open)} - ${formatTime(h.close)}` : 'Closed'}
@@ -232,7 +461,7 @@ function BusinessInfoCard({ business }: { business: PublicData['business'] }) {
   );
 }
 
-function InfoItem({ label, children }: { label: string; children: React.ReactNode }) {
+function InfoItem({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb={4} style={{ letterSpacing: '0.04em' }}>
@@ -243,19 +472,43 @@ function InfoItem({ label, children }: { label: string; children: React.ReactNod
   );
 }
 
-function SignInDialog({ opened, onClose, unverified }: { opened: boolean; onClose: () => void; unverified: boolean }) {
+/**
+ * Asks a visitor to sign in (spec §2: Log In, or Create an Account at /register?role=customer).
+ * Requesting uses the spec's login message; a signed-in customer who has not confirmed the email
+ * is told to verify it.
+ */
+function SignInDialog({
+  reason,
+  onClose,
+  unverified,
+}: {
+  reason: SignInReason | null;
+  onClose: () => void;
+  unverified: boolean;
+}) {
+  const title = unverified
+    ? 'Email verification required'
+    : reason === 'favourite'
+      ? 'Sign in to save favourites'
+      : 'Sign in to request';
   return (
-    <Modal opened={opened} onClose={onClose} title="Sign in to request">
+    <Modal opened={reason !== null} onClose={onClose} title={title}>
       <Stack gap="md">
-        <Text size="sm">
-          {unverified ? MSG.verifyToBook : 'Log in or create a free customer account to request this appointment.'}
-        </Text>
         {unverified ? (
-          <Button component={Link} to="/check-email" onClick={onClose}>
-            Resend confirmation email
-          </Button>
+          <>
+            <Text size="sm">{MSG.verifyToBook}</Text>
+            <Button component={Link} to="/check-email" onClick={onClose}>
+              Resend confirmation email
+            </Button>
+          </>
         ) : (
           <>
+            <Text size="sm" fw={600}>
+              {reason === 'favourite' ? 'Please log in to save your favourite businesses' : MSG.loginToBook}
+            </Text>
+            <Text size="sm" c="dimmed">
+              New here? Creating a customer account is free.
+            </Text>
             <Button component={Link} to="/login">
               Log In
             </Button>
@@ -277,11 +530,13 @@ function RequestDialog({
   slug,
   businessName,
   onClose,
+  onSignInNeeded,
 }: {
   slot: Slot | null;
   slug: string;
   businessName: string;
   onClose: () => void;
+  onSignInNeeded: () => void;
 }) {
   const utils = trpc.useUtils();
   const request = trpc.bookings.request.useMutation();
@@ -300,8 +555,9 @@ function RequestDialog({
       onClose();
     } catch (err) {
       const info = errorInfo(err);
-      notifications.show({ color: 'red', title: MSG.bookingFailedTitle, message: info.message || MSG.bookingFailed });
-      if (info.code === 'CONFLICT' || info.code === 'NOT_FOUND') onClose();
+      notifications.show({ color: 'red', ...bookingFailureNotice(info) });
+      if (info.code === 'UNAUTHORIZED') onSignInNeeded();
+      else if (info.code === 'CONFLICT' || info.code === 'NOT_FOUND') onClose();
     } finally {
       await Promise.all([utils.businesses.bySlug.invalidate({ slug }), utils.bookings.mine.invalidate()]);
     }

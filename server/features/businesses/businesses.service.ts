@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gte, inArray, notExists, or, sql } from 'drizzle-orm';
 import { scheduleToOpeningHours } from '../../../shared/opening-hours';
-import { isReservedSlug } from '../../../shared/reserved-slugs';
+import { isReservedSlug, PUBLIC_SLUG_PATTERN } from '../../../shared/reserved-slugs';
 import type { CompleteBusinessProfileInput } from '../../../shared/schemas/auth';
 import { isPast, localNow } from '../../../shared/zoned-time';
 import { MSG } from '../../../shared/messages';
@@ -99,11 +99,14 @@ export async function isSlotRequestable(db: DbOrTx, slotId: string, timezone: st
 
 /**
  * The public page of `slug`: business fields shown to everyone plus its requestable slots.
- * Throws NOT_FOUND 'Business not found' for unknown or reserved slugs.
+ * Throws NOT_FOUND 'Business not found' for unknown or reserved slugs, and without a look-up for
+ * anything a slug cannot be (ADR 0020). The slug is matched trimmed and lower-cased.
  */
 export async function getPublicBusiness(db: DbOrTx, slug: string, now: Date) {
   const normalised = slug.trim().toLowerCase();
-  if (isReservedSlug(normalised)) throw new DomainError('NOT_FOUND', MSG.businessNotFound);
+  if (isReservedSlug(normalised) || !PUBLIC_SLUG_PATTERN.test(normalised)) {
+    throw new DomainError('NOT_FOUND', MSG.businessNotFound);
+  }
   const [business] = await db
     .select(publicBusinessColumns)
     .from(businessProfiles)

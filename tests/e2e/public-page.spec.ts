@@ -1,0 +1,373 @@
+/**
+ * The public business page /{slug} and the not-found page in real Chromium (dashboards spec §2
+ * "/{slug} public business page", "Not-found page", §4 "Public page load", §5 "Display helpers",
+ * §8 "Booking and public page", §9; ADR 0019, 0020): what a visitor and the owner see, the sign-in
+ * dialog, 'Business Not Found' against the 404 page, the load failure and time-out states with
+ * Try Again, 'Invalid Business Data', and the booking request failure toast.
+ */
+import { expect, test, type Browser, type BrowserContextOptions, type Page, type Route } from '@playwright/test';
+import {
+  addFirstSlot,
+  confirmFromMailbox,
+  fillCustomerSignUp,
+  newBusiness,
+  newCustomer,
+  people,
+  type BusinessAccount,
+} from './helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const tag = `p${Date.now().toString(36)}`;
+const business = newBusiness(tag);
+const customer = newCustomer(tag);
+const slotDescription = `Public page slot ${tag}`;
+const fullAddress = 'Flat 2, 12 High Street, Shoreditch, London, E1 6AN';
+const phone = '020 7946 0123';
+/** Chromium's console note of a failed answer that a test provokes on purpose. */
+const PROVOKED = /Failed to load resource: the server responded with a status of 5\d\d/;
+
+/** Signs up `account` with a five-part address, a phone number and Saturday opening 10 am to 3 pm. */
+async function signUpDetailedBusiness(page: Page, account: BusinessAccount) {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/complete-business-profile$/);
+  await page.getByLabel('Business name').fill(account.businessName);
+  await page.getByLabel('Description').fill('Short-notice cuts and colour.');
+  await page.getByLabel('Phone (optional)').fill(phone);
+  await page.getByLabel('Address').fill(fullAddress);
+  await page.getByRole('switch', { name: 'Saturday' }).check({ force: true });
+  await page.getByLabel('Username').fill(account.slug);
+  await expect(page.getByText(/available/i).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(page).toHaveURL(/\/check-email/);
+}
+
+/** The procedures of a tRPC request URL ('/trpc/auth.me,businesses.bySlug?batch=1…'). */
+function proceduresOf(url: string): string[] {
+  return decodeURIComponent(new URL(url).pathname.replace(/^\/trpc\//, '')).split(',');
+}
+
+/** A tRPC error entry as the server sends it (superjson-wrapped). */
+function trpcError(path: string, code: string, httpStatus: number, message: string) {
+  const codes: Record<string, number> = { INTERNAL_SERVER_ERROR: -32603, CONFLICT: -32009, UNAUTHORIZED: -32001 };
+  return { error: { json: { message, code: codes[code] ?? -32603, data: { code, httpStatus, path } } } };
+}
+
+/**
+ * Answers a (possibly batched) query request: the real answers, with the entry of `procedure`
+ * replaced by `replace(entry)`.
+ */
+async function rewrite(route: Route, procedure: string, replace: (entry: unknown) => unknown) {
+  const procedures = proceduresOf(route.request().url());
+  const response = await route.fetch();
+  const body = (await response.json()) as unknown[];
+  const at = procedures.indexOf(procedure);
+  body[at] = replace(body[at]);
+  const failed = body.filter((e) => (e as { error?: unknown }).error).length;
+  await route.fulfill({
+    status: failed === 0 ? 200 : failed === body.length ? 500 : 207,
+    contentType: 'application/json',
+    body: JSON.stringify(body),
+  });
+}
+
+const isBySlug = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('businesses.bySlug');
+const isRequest = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('bookings.request');
+
+/** The owner's signed-in browser state (cookies, local storage), saved once. */
+let ownerState: BrowserContextOptions['storageState'];
+
+/** A new person's page; console errors (other than 4xx answers and provoked 5xx) go to `errors`. */
+async function openAs(browser: Browser, errors: string[], state?: BrowserContextOptions['storageState']) {
+  const context = await browser.newContext(state ? { storageState: state } : {});
+  await context.addInitScript(() => {
+    window.localStorage.setItem('cookiePreferences', '{"necessary":true,"analytics":false,"marketing":false}');
+  });
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    if (/status of 4\d\d/.test(msg.text()) || PROVOKED.test(msg.text())) return;
+    errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return page;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { open, closeAll, errors } = people(browser);
+  try {
+    const biz = await open();
+    await signUpDetailedBusiness(biz, business);
+    await confirmFromMailbox(biz, business.email);
+    await addFirstSlot(biz, slotDescription);
+    ownerState = await biz.context().storageState();
+    expect(errors).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
+
+test('a visitor sees the business, its slots and its details, and is asked to sign in to request', async ({
+  browser,
+}) => {
+  const errors: string[] = [];
+  const page = await openAs(browser, errors);
+  await page.goto(`/${business.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
+  await expect(page).toHaveTitle(`${business.businessName} | LastSlot`);
+  await expect(page.getByTestId('business-type')).toHaveText('Hair Salon');
+  await expect(page.getByText('Short-notice cuts and colour.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Request an Appointment' })).toBeVisible();
+  await expect(page.getByText('Your Business Page Preview')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Favourite/ })).toBeVisible();
+
+  // The side card: shortened address with the full one in the maps search, email, phone, hours.
+  const info = page.getByTestId('business-info');
+  await expect(info.getByTestId('business-address')).toHaveText('12 High Street, London, E1 6AN');
+  const maps = info.getByRole('link', { name: 'Open in Maps' });
+  await expect(maps).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`,
+  );
+  await expect(maps).toHaveAttribute('target', '_blank');
+  await expect(info.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
+  await expect(info.getByRole('link', { name: phone })).toHaveAttribute('href', 'tel:02079460123');
+  await expect(info.getByTestId('opening-hours-day')).toHaveText([
+    'Monday9:00 am - 5:00 pm',
+    'Tuesday9:00 am - 5:00 pm',
+    'Wednesday9:00 am - 5:00 pm',
+    'Thursday9:00 am - 5:00 pm',
+    'Friday9:00 am - 5:00 pm',
+    'Saturday10:00 am - 3:00 pm',
+    'SundayClosed',
+  ]);
+
+  // Requesting asks the visitor to sign in, with the spec's login message.
+  const slot = page.getByTestId('public-slot').filter({ hasText: slotDescription });
+  await expect(slot).toBeVisible();
+  await expect(slot.getByRole('button', { name: /^Request/ })).toHaveCount(0);
+  await slot.getByRole('button', { name: 'Login or Sign Up to Request' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Please log in to book an appointment')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+  await expect(dialog.getByRole('link', { name: 'Create an Account' })).toHaveAttribute(
+    'href',
+    '/register?role=customer',
+  );
+  await dialog.getByRole('link', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack();
+  await page.getByRole('button', { name: 'Login or Sign Up to Request' }).first().click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Create an Account' }).click();
+  await expect(page).toHaveURL(/\/register\?role=customer$/);
+  await expect(page.getByRole('radio', { name: 'Customer' })).toBeChecked();
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('the owner sees the preview with Go to Dashboard, and no request or favourite buttons', async ({ browser }) => {
+  const errors: string[] = [];
+  const page = await openAs(browser, errors, ownerState);
+  await page.goto(`/${business.slug}`);
+  const preview = page.getByTestId('owner-preview');
+  await expect(preview.getByText('Your Business Page Preview', { exact: true })).toBeVisible();
+  await expect(page.getByText('Request an Appointment')).toHaveCount(0);
+  await expect(page.getByTestId('public-slot').filter({ hasText: slotDescription })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Request/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Favourite/ })).toHaveCount(0);
+  await preview.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: business.businessName })).toBeVisible();
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test("unknown slugs and reserved words give 'Business Not Found'; other paths the 404 page", async ({ browser }) => {
+  const errors: string[] = [];
+  const page = await openAs(browser, errors);
+  for (const path of ['/no-such-business-here', '/admin', '/pricing', '/www']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Business Not Found' }), path).toBeVisible();
+    await expect(page).toHaveTitle('Business Not Found | LastSlot');
+    await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  for (const path of [
+    '/a/b',
+    `/${business.slug}/extra`,
+    '/dashboard/nothing-here',
+    '/no_such_page',
+    '/ab',
+    `/${'x'.repeat(51)}`,
+    '/caf%C3%A9',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' }), path).toBeVisible();
+    await expect(page).toHaveTitle('Page not found | LastSlot');
+    await expect(page.getByText('Business Not Found')).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // A slug typed with capitals goes to the page's own address.
+  await page.goto(`/${business.slug.toUpperCase()}`);
+  await expect(page).toHaveURL(new RegExp(`/${business.slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
+
+  // The product's own routes keep working (visitors are sent to log in where a session is needed).
+  for (const [path, landing] of [
+    ['/login', /\/login/],
+    ['/register', /\/register/],
+    ['/forgot-password', /\/forgot-password/],
+    ['/dashboard', /\/login/],
+    ['/settings', /\/login/],
+    ['/qrcode', /\/login/],
+    ['/contact', /\/login/],
+  ] as const) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(landing);
+    await expect(page.getByLabel('Email'), path).toBeVisible();
+    await expect(page.getByText('Business Not Found')).toHaveCount(0);
+    await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test("a failed load shows 'Error Loading Business' after two retries, and Try Again recovers", async ({ browser }) => {
+  const errors: string[] = [];
+  const page = await openAs(browser, errors);
+  let failing = true;
+  const calls: number[] = [];
+  await page.route(isBySlug, async (route) => {
+    calls.push(Date.now());
+    if (!failing) return route.continue();
+    await rewrite(route, 'businesses.bySlug', () =>
+      trpcError('businesses.bySlug', 'INTERNAL_SERVER_ERROR', 500, 'relation "business_profiles" does not exist'),
+    );
+  });
+  await page.goto(`/${business.slug}`);
+  await expect(page.getByRole('heading', { name: 'Error Loading Business' })).toBeVisible();
+  await expect(page.getByText('Failed to load business information')).toBeVisible();
+  await expect(page.getByText(/relation|does not exist/)).toHaveCount(0);
+  await expect(page).toHaveTitle('Error Loading Business | LastSlot');
+  // One call and two retries, 1 s then 2 s apart.
+  expect(calls).toHaveLength(3);
+  expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(900);
+  expect(calls[2]! - calls[1]!).toBeGreaterThanOrEqual(1900);
+
+  failing = false;
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
+  await expect(page.getByTestId('public-slot').filter({ hasText: slotDescription })).toBeVisible();
+  expect(calls).toHaveLength(4);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test("a load that does not answer is given 5 s per call, and after 10 s the page says 'Loading took too long'", async ({
+  browser,
+}) => {
+  const errors: string[] = [];
+  const page = await openAs(browser, errors);
+  let hanging = true;
+  let calls = 0;
+  await page.route(isBySlug, async (route) => {
+    calls += 1;
+    if (!hanging) return route.continue();
+    // Never answered while hanging (the page gives up on it).
+  });
+  const started = Date.now();
+  await page.goto(`/${business.slug}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading business...' })).toBeVisible();
+  await expect(page.getByText('Loading took too long. Please refresh the page.')).toBeVisible({ timeout: 15_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+  // The first call was abandoned after 5 s and retried 1 s later.
+  expect(calls).toBe(2);
+  await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+
+  hanging = false;
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test("'Invalid Business Data' without a name; 'No description available.' and the type label after '|'", async ({
+  browser,
+}) => {
+  const errors: string[] = [];
+  const page = await openAs(browser, errors);
+  type Entry = { result: { data: { json: { business: Record<string, unknown> } } } };
+  let change: (business: Record<string, unknown>) => void = (b) => {
+    b.businessName = '';
+  };
+  await page.route(isBySlug, (route) =>
+    rewrite(route, 'businesses.bySlug', (entry) => {
+      change((entry as Entry).result.data.json.business);
+      return entry;
+    }),
+  );
+  await page.goto(`/${business.slug}`);
+  await expect(page.getByRole('heading', { name: 'Invalid Business Data' })).toBeVisible();
+  await expect(page).toHaveTitle('Invalid Business Data | LastSlot');
+  await expect(page.getByTestId('public-slot')).toHaveCount(0);
+
+  change = (b) => {
+    b.description = null;
+    b.businessType = 'Hair Services|Barber Shop';
+  };
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
+  await expect(page.getByText('No description available.')).toBeVisible();
+  await expect(page.getByTestId('business-type')).toHaveText('Barber Shop');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test("a customer's failed request reads 'Booking failed'; a lost session asks to log in", async ({ browser }) => {
+  const errors: string[] = [];
+  const page = await openAs(browser, errors);
+  await page.goto('/register?role=customer');
+  await fillCustomerSignUp(page, customer);
+  await confirmFromMailbox(page, customer.email);
+
+  await page.goto(`/${business.slug}`);
+  const slot = page.getByTestId('public-slot').filter({ hasText: slotDescription });
+  await page.route(isRequest, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify([trpcError('bookings.request', 'INTERNAL_SERVER_ERROR', 500, 'deadlock detected')]),
+    }),
+  );
+  await slot.getByRole('button', { name: /^Request/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Booking failed' });
+  await expect(toast).toContainText('Could not submit your booking request. Please try again.');
+  await expect(page.getByText('deadlock detected')).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(slot).toBeVisible();
+  await page.unroute(isRequest);
+
+  // The session ends elsewhere: the server's refusal keeps its own text; the app then notices the
+  // ended session ('Session Expired') and goes home.
+  await page.context().clearCookies();
+  await slot.getByRole('button', { name: /^Request/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send Request' }).click();
+  const loginToast = page.getByRole('alert').filter({ hasText: 'Please log in to book an appointment' });
+  await expect(loginToast).toContainText('Booking failed');
+  await expect(page.getByText('Session Expired')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
