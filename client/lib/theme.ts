@@ -30,7 +30,8 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Button: { defaultProps: { radius: 'md' } },
-    Modal: { defaultProps: { centered: true, radius: 'lg' } },
+    // Mantine's close button has no accessible name of its own.
+    Modal: { defaultProps: { centered: true, radius: 'lg', closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

@@ -9,7 +9,7 @@ export function LegalLinks({ onCookieSettings }: { onCookieSettings?: () => void
   const [privacyOpen, privacy] = useDisclosure(false);
   return (
     <>
-      <Group gap="lg" rowGap={0} wrap="wrap">
+      <Group gap="lg" wrap="wrap" style={{ rowGap: 0 }}>
         <Anchor component="button" type="button" size="sm" c="dimmed" py={4} onClick={terms.open}>
           Terms &amp; Conditions
         </Anchor>
