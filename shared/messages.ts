@@ -238,6 +238,13 @@ export const MSG = {
   removedFromFavourites: 'Removed from favourites',
   favouriteRemoveFailed: 'Error: Failed to remove from favourites. Please try again.',
   favouriteAddFailed: 'Error: Failed to add to favourites. Please try again.',
+  // customer dashboard and settings (issue 5)
+  requestCancelled: 'Request cancelled',
+  cancelRequestFailedTitle: 'Error cancelling request',
+  cancelRequestFailed: 'Could not cancel your request. Please try again.',
+  confirmedNotCancellable:
+    'Confirmed appointments cannot be cancelled here. Please contact the business directly to change or cancel it.',
+  fetchAppointmentsFailed: 'Could not fetch your appointments.',
   // A §2 header banner, §8 weak password and login URL codes (issue 3, ADR 0010)
   confirmBannerTitle: 'Please confirm your email!',
   confirmBannerBusiness: 'You cannot add booking slots until you confirm your email address.',

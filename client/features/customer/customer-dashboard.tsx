@@ -1,18 +1,17 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
-import { formatDate, formatTimeRange } from '../../../shared/format';
+import { useEffect, useRef, useState } from 'react';
 import type { CustomerBucket } from '../../../shared/booking-buckets';
-import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
+import { MSG } from '../../../shared/messages';
+import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmptyState } from '../dashboard/empty-state';
 import { useAnnouncer, useBookingLiveUpdates } from '../dashboard/live';
 import { StatCards } from '../dashboard/stat-cards';
 import { FavouritesPanel } from '../favourites/favourites-panel';
 import { FullPageLoader } from '../layout/full-page-loader';
-
-type Booking = RouterOutputs['bookings']['mine'][number];
+import { BookingRow, type CustomerBooking as Booking } from './booking-row';
+import { CancelRequestDialog } from './cancel-request-dialog';
 
 const TABS: { value: CustomerBucket; label: string; empty: string }[] = [
   { value: 'confirmed', label: 'Confirmed', empty: 'No confirmed appointments' },
@@ -21,22 +20,23 @@ const TABS: { value: CustomerBucket; label: string; empty: string }[] = [
   { value: 'archive', label: 'Archive', empty: 'No past appointments' },
 ];
 
-/** Badge of a customer's booking (dashboards spec §4 "Badges", "Customer buckets"). */
-function bookingBadge(b: Booking): { label: string; color: string } {
-  if (b.expired) return { label: 'Request Expired', color: 'gray' };
-  if (b.status === 'confirmed' || b.status === 'completed') return { label: 'Booked', color: 'blue' };
-  if (b.status === 'pending') return { label: 'Pending', color: 'orange' };
-  if (b.status === 'cancelled' && b.declinedByBusiness) return { label: 'Declined', color: 'red' };
-  if (b.status === 'cancelled') return { label: 'Cancelled', color: 'gray' };
-  return { label: 'Unknown', color: 'gray' };
-}
-
-/** The customer dashboard (dashboards spec §2 "Customer dashboard"). */
+/**
+ * The customer dashboard (dashboards spec §2 "Customer dashboard"): count cards, 'Your
+ * Appointments' in four tabs (pending requests can be cancelled), Favourites; live updates.
+ */
 export function CustomerDashboard({ name }: { name: string }) {
   const bookings = trpc.bookings.mine.useQuery();
   const { announce, region } = useAnnouncer();
+  const [cancelling, setCancelling] = useState<Booking | null>(null);
   useBookingLiveUpdates();
   usePageTitle('Dashboard');
+
+  // Dashboards spec §8: 'Error: Could not fetch your appointments.' (title: description).
+  useEffect(() => {
+    if (bookings.isError) {
+      notifications.show({ color: 'red', title: MSG.errorTitle, message: MSG.fetchAppointmentsFailed });
+    }
+  }, [bookings.isError, bookings.errorUpdatedAt]);
 
   // Announce decisions that arrive while the dashboard is open.
   const previous = useRef<Map<string, CustomerBucket | null> | null>(null);
@@ -88,8 +88,8 @@ export function CustomerDashboard({ name }: { name: string }) {
         </div>
 
         {bookings.isError && (
-          <Alert color="red" title="Error" role="alert">
-            Could not fetch your appointments. {errorInfo(bookings.error).message}
+          <Alert color="red" title={MSG.errorTitle} role="alert">
+            {MSG.fetchAppointmentsFailed}
             <Button size="xs" variant="light" ml="sm" onClick={() => void bookings.refetch()}>
               Retry
             </Button>
@@ -130,7 +130,11 @@ export function CustomerDashboard({ name }: { name: string }) {
                 ) : (
                   <Stack gap="xs">
                     {byBucket[t.value].map((b) => (
-                      <BookingRow key={b.id} booking={b} />
+                      <BookingRow
+                        key={b.id}
+                        booking={b}
+                        onCancel={b.bucket === 'pending' ? () => setCancelling(b) : undefined}
+                      />
                     ))}
                   </Stack>
                 )}
@@ -141,45 +145,7 @@ export function CustomerDashboard({ name }: { name: string }) {
 
         <FavouritesPanel />
       </Stack>
+      <CancelRequestDialog booking={cancelling} onClose={() => setCancelling(null)} />
     </Container>
-  );
-}
-
-function BookingRow({ booking: b }: { booking: Booking }) {
-  const badge = bookingBadge(b);
-  const confirmed = b.bucket === 'confirmed';
-  return (
-    <Paper withBorder p="md" radius="md" data-testid="appointment-row">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        {b.businessSlug ? (
-          <Anchor renderRoot={(props) => <Link to="/$slug" params={{ slug: b.businessSlug! }} {...props} />} fw={700}>
-            {b.businessName}
-          </Anchor>
-        ) : (
-          <Text fw={700}>{b.businessName ?? 'Business'}</Text>
-        )}
-        <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
-          {badge.label}
-        </Badge>
-      </Group>
-      <div style={{ minWidth: 0 }}>
-        <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
-          {b.description}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {formatDate(b.date)}, {formatTimeRange(b.startTime, b.endTime)}
-        </Text>
-        {b.businessAddress && (
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {b.businessAddress}
-          </Text>
-        )}
-        {confirmed && (
-          <Text size="xs" c="dimmed" mt={6}>
-            Need to cancel? Please contact {b.businessName ?? 'the business'} directly.
-          </Text>
-        )}
-      </div>
-    </Paper>
   );
 }

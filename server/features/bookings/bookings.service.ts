@@ -221,6 +221,46 @@ export async function decideBooking<D extends Decision>(
 }
 
 /**
+ * Customer `customerId` withdraws its pending request `bookingId` (dashboards spec §4 "Booking
+ * status", §7 `cancel_customer_request`): in one transaction the booking row is locked and, if it
+ * is still pending, becomes cancelled with declined_by_business false, so its slot is offered
+ * again (the public page only skips declined cancellations). The booking event is published after
+ * commit so both dashboards refresh. Output: { id, status: 'cancelled' }.
+ * Throws NOT_FOUND 'Booking not found' (unknown, or someone else's booking: no leak),
+ * PRECONDITION_FAILED `MSG.confirmedNotCancellable` (confirmed or completed: the customer must
+ * contact the business, spec §2 "Customer dashboard"), CONFLICT `MSG.requestAlreadyHandled`
+ * (already cancelled or declined). Both refusals carry the title 'Error cancelling request'.
+ * Choices: docs/decisions/0017-customer-cancels-a-request.md.
+ */
+export async function cancelCustomerRequest(
+  deps: ServiceDeps,
+  customerId: string,
+  bookingId: string,
+): Promise<{ id: string; status: 'cancelled' }> {
+  const businessId = await deps.db.transaction(async (tx) => {
+    const [b] = await tx
+      .select({ status: bookings.status, businessId: bookings.businessId })
+      .from(bookings)
+      .where(and(eq(bookings.id, bookingId), eq(bookings.customerId, customerId)))
+      .for('update')
+      .limit(1);
+    if (!b) throw new DomainError('NOT_FOUND', 'Booking not found');
+    const title = MSG.cancelRequestFailedTitle;
+    if (b.status === 'confirmed' || b.status === 'completed') {
+      throw new DomainError('PRECONDITION_FAILED', MSG.confirmedNotCancellable, { title });
+    }
+    if (b.status !== 'pending') throw new DomainError('CONFLICT', MSG.requestAlreadyHandled, { title });
+    await tx
+      .update(bookings)
+      .set({ status: 'cancelled', declinedByBusiness: false, updatedAt: deps.now() })
+      .where(eq(bookings.id, bookingId));
+    return b.businessId;
+  });
+  await deps.hub.publish({ bookingId, businessId, customerId });
+  return { id: bookingId, status: 'cancelled' };
+}
+
+/**
  * Pending requests of the business whose slot has not started, newest request first, with the
  * customer's name and email (dashboards spec §2 "Current Requests").
  */

@@ -5,6 +5,7 @@ import { MSG } from '../../../shared/messages';
 import { bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
 import { validateSessionToken } from '../../auth/session';
 import {
+  cancelCustomerRequest,
   decideBooking,
   type Decision,
   listBusinessRequests,
@@ -75,6 +76,17 @@ export const bookingsRouter = router({
    * declined flag, so the slot is offered again. Errors as decline.
    */
   reject: answerProcedure('reject'),
+
+  /**
+   * Customer withdraws its own pending request (dashboards spec §7 cancel_customer_request):
+   * { bookingId } → { id, status: 'cancelled' } without the declined flag, so the slot is offered
+   * again. NOT_FOUND 'Booking not found' (someone else's or unknown), PRECONDITION_FAILED when
+   * confirmed (contact the business), CONFLICT when already cancelled or declined; FORBIDDEN for
+   * businesses, UNAUTHORIZED for visitors.
+   */
+  cancel: customerProcedure
+    .input(bookingIdInput)
+    .mutation(({ ctx, input }) => cancelCustomerRequest(ctx, ctx.user.id, input.bookingId)),
 
   /** Business: pending requests, newest first (customer name and email, slot). */
   requests: businessProcedure.query(({ ctx }) => listBusinessRequests(ctx, ctx.user.id)),
