@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ALL_CATEGORIES } from '../categories';
 import { MSG } from '../messages';
 import { isValidTimezone } from '../zoned-time';
-import { EMAIL_PATTERN, weeklyScheduleSchema } from './auth';
+import { EMAIL_PATTERN, nameSchema, weeklyScheduleSchema } from './auth';
 
 /** Business URL (slug) in settings: 3-50 lowercase letters, digits and hyphens (spec §5, §9). */
 export const SLUG_PATTERN = /^[a-z0-9-]{3,50}$/;
@@ -92,3 +92,7 @@ export const deleteAccountInput = z.object({
   currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired).max(1024),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
+
+/** Customer Personal Information card, 'Update Name' (spec §5 "Customer profile": 'Full name is required'). */
+export const updateCustomerNameInput = z.object({ fullName: nameSchema });
+export type UpdateCustomerNameInput = z.infer<typeof updateCustomerNameInput>;

@@ -2,17 +2,18 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { ChangeEmailCard } from './change-email-card';
 import { ChangePasswordCard } from './change-password-card';
 import { DataPrivacyCard } from './data-privacy-card';
+import { PersonalInfoCard } from './personal-info-card';
 import { SettingsPageHeader } from './settings-page-header';
 
 /**
- * Customer settings (dashboards spec §2 "Customer settings cards"): Change Email Address, Change
- * Password and Data & Privacy. Personal Information ('Update Name') comes with the customer
- * dashboard work (issue 5).
+ * Customer settings (dashboards spec §2 "Customer settings cards"): Personal Information ('Update
+ * Name'), Change Email Address, Change Password and Data & Privacy.
  */
 export function CustomerSettings({ email }: { email: string }) {
   return (
     <Stack gap="lg">
       <SettingsPageHeader subtitle="Your account and your data." />
+      <PersonalInfoCard />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ChangeEmailCard currentEmail={email} />
         <ChangePasswordCard />

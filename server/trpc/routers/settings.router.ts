@@ -1,12 +1,14 @@
 /**
- * Business settings (dashboards spec §2 "Business settings cards", §5 "Business profile save",
- * §7 "Profiles", §8 "Settings"). Account cards (email, password) live in the auth router; billing,
- * export and deletion in their own routers.
+ * Business and customer settings (dashboards spec §2 "Business settings cards", "Customer settings
+ * cards", §5 "Business profile save", "Customer profile", §7 "Profiles", §8 "Settings"). Account
+ * cards (email, password) live in the auth router; billing, export and deletion in their own
+ * routers.
  */
 import {
   checkBusinessSlugInput,
   updateBusinessHoursInput,
   updateBusinessProfileInput,
+  updateCustomerNameInput,
 } from '../../../shared/schemas/settings';
 import {
   checkBusinessSlug,
@@ -14,7 +16,8 @@ import {
   updateBusinessHours,
   updateBusinessProfile,
 } from '../../features/settings/business-settings.service';
-import { businessProcedure, router } from '../trpc';
+import { getCustomerSettings, updateCustomerName } from '../../features/settings/customer-settings.service';
+import { businessProcedure, customerProcedure, router } from '../trpc';
 
 export const settingsRouter = router({
   /**
@@ -52,4 +55,20 @@ export const settingsRouter = router({
   updateBusinessHours: businessProcedure
     .input(updateBusinessHoursInput)
     .mutation(({ ctx, input }) => updateBusinessHours(ctx, ctx.user.id, input.schedule)),
+
+  /**
+   * The signed-in customer's Personal Information: { fullName, email }. NOT_FOUND 'Could not load
+   * your profile information' (title 'Error loading profile'); FORBIDDEN for businesses;
+   * UNAUTHORIZED for visitors.
+   */
+  customer: customerProcedure.query(({ ctx }) => getCustomerSettings(ctx, ctx.user.id)),
+
+  /**
+   * 'Update Name': { fullName } (trimmed) → { fullName }; the profile's full name and the account's
+   * name change together. BAD_REQUEST 'Full name is required'; FORBIDDEN for businesses;
+   * UNAUTHORIZED for visitors.
+   */
+  updateCustomerName: customerProcedure
+    .input(updateCustomerNameInput)
+    .mutation(({ ctx, input }) => updateCustomerName(ctx, ctx.user.id, input)),
 });

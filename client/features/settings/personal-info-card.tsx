@@ -1,0 +1,113 @@
+import { Alert, Button, Card, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { updateCustomerNameInput, type UpdateCustomerNameInput } from '../../../shared/schemas/settings';
+import { errorInfo, trpc } from '../../lib/trpc';
+import { zodValidate } from '../../lib/zod-form';
+import { CardHeading } from './card-heading';
+import { TimeoutError, withTimeout } from './with-timeout';
+
+/** Dashboards spec §9: the profile save gives up after 8 s; the settings spinner after 10 s. */
+const PROFILE_SAVE_TIMEOUT_MS = 8_000;
+const SPINNER_FORCED_OFF_MS = 10_000;
+
+/**
+ * Personal Information (dashboards spec §2 "Customer settings cards", §5 "Customer profile", §8
+ * "Settings"): the full name with 'Update Name'. Load failure: 'Error loading profile' / 'Could
+ * not load your profile information'. Success: 'Profile updated'; the header's greeting follows.
+ */
+export function PersonalInfoCard() {
+  const profile = trpc.settings.customer.useQuery(undefined, { refetchOnWindowFocus: false });
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!profile.isPending) return;
+    const timer = setTimeout(() => setGaveUp(true), SPINNER_FORCED_OFF_MS);
+    return () => clearTimeout(timer);
+  }, [profile.isPending]);
+  const failed = profile.isError || (profile.isPending && gaveUp);
+  useEffect(() => {
+    if (failed) {
+      notifications.show({ color: 'red', title: MSG.errorLoadingProfileTitle, message: MSG.customerProfileLoadFailed });
+    }
+  }, [failed]);
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="personal-info-heading">
+      <Stack gap="md">
+        <CardHeading id="personal-info-heading" title="Personal Information">
+          The name businesses see on your requests.
+        </CardHeading>
+        {profile.data ? (
+          // Keyed by the saved name, so the form starts again from what the server holds.
+          <NameForm key={profile.data.fullName} fullName={profile.data.fullName} />
+        ) : failed ? (
+          <Alert color="red" variant="light" title={MSG.errorLoadingProfileTitle} role="alert">
+            {MSG.customerProfileLoadFailed}
+            <div>
+              <Button
+                mt="sm"
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => {
+                  setGaveUp(false);
+                  void profile.refetch();
+                }}
+              >
+                Retry
+              </Button>
+            </div>
+          </Alert>
+        ) : (
+          <Group gap="xs" c="dimmed" role="status">
+            <Loader size="sm" />
+            Loading your profile...
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function NameForm({ fullName }: { fullName: string }) {
+  const utils = trpc.useUtils();
+  const save = trpc.settings.updateCustomerName.useMutation();
+  const form = useForm<UpdateCustomerNameInput>({
+    mode: 'controlled',
+    initialValues: { fullName },
+    validate: zodValidate(updateCustomerNameInput),
+  });
+
+  async function onSubmit(values: UpdateCustomerNameInput) {
+    try {
+      await withTimeout(save.mutateAsync(updateCustomerNameInput.parse(values)), PROFILE_SAVE_TIMEOUT_MS);
+    } catch (err) {
+      if (err instanceof TimeoutError) {
+        notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: MSG.profileSaveTimeout });
+        return;
+      }
+      const info = errorInfo(err);
+      if (info.fieldErrors?.fullName) form.setFieldError('fullName', info.fieldErrors.fullName);
+      notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: info.message });
+      return;
+    }
+    notifications.show({ color: 'green', title: MSG.profileUpdatedTitle, message: 'Your name has been saved.' });
+    // The header's 'Welcome, {name}' and the dashboard greeting read auth.me.
+    await Promise.all([utils.settings.customer.invalidate(), utils.auth.me.invalidate()]);
+  }
+
+  return (
+    <form onSubmit={form.onSubmit((v) => void onSubmit(v))} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Full name" withAsterisk autoComplete="name" {...form.getInputProps('fullName')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending} w={{ base: '100%', sm: 'auto' }}>
+            Update Name
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

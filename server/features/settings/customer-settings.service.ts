@@ -1,0 +1,61 @@
+/**
+ * Customer settings, Personal Information card (dashboards spec §2 "Customer settings cards", §5
+ * "Customer profile", §7 "Profiles", §8 "Settings"): read the full name and save a new one. The
+ * name lives twice: customer_profiles.full_name (what businesses see on requests) and users.name
+ * (the header's 'Welcome, {name}'); both change together.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages';
+import type { UpdateCustomerNameInput } from '../../../shared/schemas/settings';
+import { customerProfiles, users } from '../../db/schema/index';
+import type { ServiceDeps } from '../context';
+import { DomainError } from '../errors';
+
+/**
+ * The signed-in customer's Personal Information: { fullName, email }. The full name is the
+ * profile's, or the account's name when the profile row is missing. Throws NOT_FOUND 'Could not
+ * load your profile information' (title 'Error loading profile') when the account is gone.
+ */
+export async function getCustomerSettings(deps: Pick<ServiceDeps, 'db'>, customerId: string) {
+  const [row] = await deps.db
+    .select({
+      fullName: sql<string>`coalesce(${customerProfiles.fullName}, ${users.name})`,
+      email: users.email,
+    })
+    .from(users)
+    .leftJoin(customerProfiles, eq(customerProfiles.id, users.id))
+    .where(eq(users.id, customerId))
+    .limit(1);
+  if (!row) {
+    throw new DomainError('NOT_FOUND', MSG.customerProfileLoadFailed, { title: MSG.errorLoadingProfileTitle });
+  }
+  return row;
+}
+
+/**
+ * 'Update Name': in one transaction, users.name and customer_profiles.full_name become the trimmed
+ * `input.fullName` (a missing profile row is created, as the spec's upsert does). Output
+ * { fullName }. The input schema answers BAD_REQUEST 'Full name is required'. Throws NOT_FOUND
+ * (title 'Error updating profile') when the account is gone.
+ */
+export async function updateCustomerName(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  customerId: string,
+  input: UpdateCustomerNameInput,
+): Promise<{ fullName: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ name: input.fullName, updatedAt: deps.now() })
+      .where(eq(users.id, customerId))
+      .returning({ email: users.email });
+    if (!user) {
+      throw new DomainError('NOT_FOUND', MSG.customerProfileLoadFailed, { title: MSG.errorUpdatingProfileTitle });
+    }
+    await tx
+      .insert(customerProfiles)
+      .values({ id: customerId, fullName: input.fullName, email: user.email })
+      .onConflictDoUpdate({ target: customerProfiles.id, set: { fullName: input.fullName } });
+    return { fullName: input.fullName };
+  });
+}
