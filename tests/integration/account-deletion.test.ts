@@ -1,7 +1,8 @@
 /**
  * account.delete (dashboards spec §4/§5 "Account deletion", §8 "Deletion"; the current password:
  * docs/decisions/0014): typed DELETE, sessions end, a business's slots and profile go while its
- * customers' bookings keep their archived copies, a customer's bookings keep theirs.
+ * customers' bookings keep their archived copies; a customer's bookings stay with the business
+ * without the customer's name, email, phone or notes.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -39,10 +40,14 @@ async function bookedBusiness() {
     endTime: '15:00',
     description: 'Colour',
   });
+  await t.deps.db
+    .update(customerProfiles)
+    .set({ phoneNumber: '07700 900123' })
+    .where(eq(customerProfiles.id, customer.id));
   const asCustomer = await callerFor(t.deps, customer.id);
-  const confirmed = await asCustomer.bookings.request({ slotId: confirmedSlot.id });
+  const confirmed = await asCustomer.bookings.request({ slotId: confirmedSlot.id, notes: 'Allergic to dye' });
   await (await callerFor(t.deps, biz.user.id)).bookings.confirm({ bookingId: confirmed.id });
-  const pending = await asCustomer.bookings.request({ slotId: requestedSlot.id });
+  const pending = await asCustomer.bookings.request({ slotId: requestedSlot.id, notes: 'Second visit' });
   await t.deps.db.insert(customerLikes).values({ customerId: customer.id, businessId: biz.user.id });
   return { biz, customer, confirmedSlot, requestedSlot, confirmedId: confirmed.id, pendingId: pending.id };
 }
@@ -88,8 +93,10 @@ describe('account.delete', () => {
     expect(JSON.stringify(mine)).toContain('Closing Studio');
   });
 
-  it("deletes a customer: the account, profile, sessions and likes go; the business keeps the booking's copy", async () => {
+  it('deletes a customer: account, profile, sessions, likes and personal data go; the business keeps the booking', async () => {
     const { biz, customer, confirmedSlot, requestedSlot, confirmedId, pendingId } = await bookedBusiness();
+    const [before] = await t.deps.db.select().from(slots).where(eq(slots.id, confirmedSlot.id));
+    expect(before).toMatchObject({ customerEmail: customer.email, customerPhone: '07700 900123' });
     const caller = await callerFor(t.deps, customer.id);
     await expect(caller.account.delete({ ...confirmDelete, confirmation: ' DELETE ' })).resolves.toEqual({ ok: true });
     expect(await t.deps.db.select().from(users).where(eq(users.id, customer.id))).toEqual([]);
@@ -103,10 +110,29 @@ describe('account.delete', () => {
       businessId: biz.user.id,
       slotId: confirmedSlot.id,
     });
+    expect((await bookingRow(confirmedId)).notes).toBeNull();
+    // The business keeps the booked slot, without the customer's name, email or phone.
     const [slot] = await t.deps.db.select().from(slots).where(eq(slots.id, confirmedSlot.id));
-    expect(slot).toMatchObject({ isBooked: true, customerId: null, customerEmail: customer.email });
+    expect(slot).toMatchObject({
+      isBooked: true,
+      customerId: null,
+      customerName: null,
+      customerEmail: null,
+      customerPhone: null,
+    });
+    const business = await callerFor(t.deps, biz.user.id);
+    expect((await business.slots.listMine()).find((s) => s.id === confirmedSlot.id)).toMatchObject({
+      category: 'booked',
+      customerName: null,
+      customerEmail: null,
+    });
+    const exported = JSON.stringify(await business.account.exportData());
+    expect(exported).not.toContain(customer.email);
+    expect(exported).not.toContain('Cam Customer');
+    expect(exported).not.toContain('07700 900123');
+    expect(exported).not.toContain('Allergic to dye');
     // The pending request is withdrawn, so the slot is offered again.
-    expect(await bookingRow(pendingId)).toMatchObject({ status: 'cancelled', declinedByBusiness: false });
+    expect(await bookingRow(pendingId)).toMatchObject({ status: 'cancelled', declinedByBusiness: false, notes: null });
     const page = await (await callerFor(t.deps, null)).businesses.bySlug({ slug: biz.profile.slug });
     expect(page.slots.map((s) => s.id)).toContain(requestedSlot.id);
     expect(await (await callerFor(t.deps, biz.user.id)).bookings.requests()).toEqual([]);

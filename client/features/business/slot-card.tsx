@@ -61,7 +61,11 @@ export function SlotCard({ slot, details, actions }: { slot: BusinessSlot; detai
   );
 }
 
-/** The customer of a booked or requested slot: name, then email (and phone) as links. */
+/**
+ * The customer of a booked or requested slot: name, then email (and phone). With neither name nor
+ * email the customer has deleted their account (their personal data goes with it, ADR 0014): the
+ * booking stays, shown as 'Deleted customer'.
+ */
 export function CustomerLine({
   name,
   email,
@@ -71,9 +75,15 @@ export function CustomerLine({
   email: string | null;
   phone?: string | null;
 }) {
-  if (!name && !email) return null;
+  if (!name && !email) {
+    return (
+      <Text size="xs" c="dimmed" fs="italic" mt={4} data-testid="customer-line">
+        Deleted customer
+      </Text>
+    );
+  }
   return (
-    <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+    <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="customer-line">
       <Text span fw={600} c="dark" size="xs">
         {name ?? 'Customer'}
       </Text>

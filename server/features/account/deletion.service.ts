@@ -4,12 +4,13 @@
  * account and everything that belongs only to it go in one transaction. Decisions (password,
  * what happens to open requests, no fallback): docs/decisions/0014-data-export-and-account-deletion.md.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { DeleteAccountInput } from '../../../shared/schemas/settings';
 import { verifyPassword } from '../../auth/password';
+import type { Tx } from '../../db/client';
 import { loginAttemptKeys } from '../../auth/throttle';
-import { bookings, users } from '../../db/schema/index';
+import { bookings, slots, users } from '../../db/schema/index';
 import type { BookingEvent } from '../../realtime/booking-events';
 import { throttledPasswordCheck } from '../auth/limits';
 import type { ServiceDeps } from '../context';
@@ -25,10 +26,11 @@ export interface DeletingAccount {
  * Deletes the signed-in account (spec §4, §5 "Account deletion"). The current password is checked
  * under the per-account login limiter first. Then, in one transaction: the business's pending
  * requests are declined (declined_by_business true) or the customer's pending requests cancelled
- * (their slots free again), and the users row is deleted, which removes the sessions, one-time
- * tokens, profile, likes and (for a business) its slots; bookings stay with their archived_*
- * copies (database triggers) and null links. Booking events are published after commit so the
- * other party's dashboard refreshes. Output: { ok: true }.
+ * (their slots free again); a customer's personal data is taken out of what the businesses keep
+ * (`forgetCustomer`); and the users row is deleted, which removes the sessions, one-time tokens,
+ * profile, likes and (for a business) its slots; bookings stay with their archived_* copies
+ * (database triggers) and null links. Booking events are published after commit so the other
+ * party's dashboard refreshes. Output: { ok: true }.
  * Throws TOO_MANY_REQUESTS 'You've made too many login attempts…' (limiter exhausted) and
  * BAD_REQUEST 'Your current password is incorrect.' (field currentPassword). The DELETE text is
  * checked by the input schema ('Please type DELETE to confirm account deletion').
@@ -57,9 +59,41 @@ export async function deleteAccount(
       .set({ status: 'cancelled', declinedByBusiness: account.role === 'business', updatedAt: now })
       .where(and(eq(own, account.id), eq(bookings.status, 'pending')))
       .returning({ bookingId: bookings.id, businessId: bookings.businessId, customerId: bookings.customerId });
+    const scrubbed = account.role === 'customer' ? await forgetCustomer(tx, account.id, now) : [];
     await tx.delete(users).where(eq(users.id, account.id));
-    return closed satisfies BookingEvent[];
+    return [...closed, ...scrubbed] satisfies BookingEvent[];
   });
   for (const event of events) await deps.hub.publish(event);
   return { ok: true };
+}
+
+/**
+ * A deleted customer's personal data leaves the businesses' records (docs/decisions/0014): the
+ * name, email and phone copied onto the slots it booked (through its confirmed or completed
+ * bookings; never a slot another customer holds now) are cleared, the slot staying booked so the
+ * business's Booked tab and history stay right (shown as 'Deleted customer'), and the notes of its
+ * bookings are removed. Returns one event per business whose slots changed, for its dashboard.
+ */
+async function forgetCustomer(tx: Tx, customerId: string, now: Date): Promise<BookingEvent[]> {
+  const itsSlots = tx
+    .select({ id: bookings.slotId })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.customerId, customerId),
+        isNotNull(bookings.slotId),
+        inArray(bookings.status, ['confirmed', 'completed']),
+      ),
+    );
+  const changed = await tx
+    .update(slots)
+    .set({ customerName: null, customerEmail: null, customerPhone: null, updatedAt: now })
+    .where(or(eq(slots.customerId, customerId), inArray(slots.id, itsSlots)))
+    .returning({ businessId: slots.businessId });
+  await tx.update(bookings).set({ notes: null, updatedAt: now }).where(eq(bookings.customerId, customerId));
+  return [...new Set(changed.map((c) => c.businessId))].map((businessId) => ({
+    bookingId: null,
+    businessId,
+    customerId: null,
+  }));
 }
