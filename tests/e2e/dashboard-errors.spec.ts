@@ -1,0 +1,177 @@
+/**
+ * The business dashboard's failure paths (dashboards spec §2 "Business dashboard": the load-error
+ * box with Retry and a retry-attempts count; §8 "Dashboards": refresh, requests, slot add and
+ * past-appointment toasts). One procedure's answer inside the browser's real tRPC batch is
+ * replaced by an error in the server's own error shape; everything else is the real server.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { MSG } from '../../shared/messages';
+import {
+  addSlotOnLastDate,
+  confirmFromMailbox,
+  newBusiness,
+  newCustomer,
+  people,
+  pickExact,
+  requestSlot,
+  signUpBusiness,
+  signUpCustomer,
+} from './helpers';
+
+const tag = Date.now().toString(36);
+
+interface TrpcError {
+  message: string;
+  data: { code: string; httpStatus: number; path: string; title?: string };
+}
+
+/** The tRPC error entry (superjson-wrapped) our server sends for `path`. */
+function errorEntry(path: string, e: Partial<TrpcError['data']> & { message?: string } = {}) {
+  const { message = MSG.generic, ...data } = e;
+  const code = data.code ?? 'INTERNAL_SERVER_ERROR';
+  return {
+    error: {
+      json: {
+        message,
+        code: -32603,
+        data: { code, httpStatus: data.httpStatus ?? 500, path, ...data },
+      },
+    },
+  };
+}
+
+/**
+ * While `failing()` is true, `path`'s answer in every batch is `errorEntry(path, error)`; the
+ * other procedures of the batch get the server's real answers.
+ */
+async function failProcedure(
+  page: Page,
+  path: string,
+  failing: () => boolean,
+  error: Partial<TrpcError['data']> & { message?: string } = {},
+) {
+  await page.route(
+    (url) => url.pathname.startsWith('/trpc/') && url.pathname.slice(6).split(',').includes(path),
+    async (route) => {
+      if (!failing()) return route.continue();
+      const response = await route.fetch();
+      const names = new URL(route.request().url()).pathname.slice(6).split(',');
+      const body = (await response.json()) as unknown[];
+      body[names.indexOf(path)] = errorEntry(path, error);
+      await route.fulfill({ status: names.length > 1 ? 207 : 500, json: body });
+    },
+  );
+}
+
+async function businessOnDashboard(page: Page, suffix: string) {
+  const account = newBusiness(`${tag}${suffix}`);
+  await signUpBusiness(page, account);
+  await confirmFromMailbox(page, account.email);
+  await expect(page.getByRole('heading', { name: account.businessName })).toBeVisible();
+  return account;
+}
+
+test('slot list: the load-error box counts retries and clears; a failed refresh and a failed requests list are toasted', async ({
+  browser,
+}) => {
+  const { open, errors, closeAll } = people(browser);
+  try {
+    const biz = await open();
+    await businessOnDashboard(biz, 'a');
+
+    let slotsFail = true;
+    await failProcedure(biz, 'slots.listMine', () => slotsFail);
+    await biz.reload();
+    const box = biz.getByRole('alert').filter({ hasText: MSG.slotsLoadFailedTitle });
+    await expect(box).toContainText(MSG.slotsLoadFailed, { timeout: 20_000 });
+    await expect(box.getByTestId('retry-attempts')).toHaveText('Retry attempts: 0');
+    await box.getByRole('button', { name: 'Retry' }).click();
+    await expect(box.getByTestId('retry-attempts')).toHaveText('Retry attempts: 1', { timeout: 20_000 });
+    slotsFail = false;
+    await box.getByRole('button', { name: 'Retry' }).click();
+    await expect(box).toHaveCount(0);
+    await expect(biz.getByRole('group', { name: 'Total Slots: 0', exact: true })).toBeVisible();
+
+    // Shown list, failed refresh (the refresh after adding a slot): the spec's toast.
+    slotsFail = true;
+    await pickExact(biz, 'Date', 'last');
+    await pickExact(biz, 'Start time', '9:00 am');
+    await pickExact(biz, 'End time', '9:30 am');
+    await biz.getByRole('textbox', { name: 'Description' }).fill(`Refresh ${tag}`);
+    await biz.getByRole('button', { name: 'Add Slot' }).click();
+    await expect(biz.getByText(MSG.slotAdded).first()).toBeVisible();
+    await expect(
+      biz.getByRole('alert').filter({ hasText: MSG.errorTitle }).filter({ hasText: MSG.refreshSlotsFailed }).first(),
+    ).toBeVisible({ timeout: 20_000 });
+    slotsFail = false;
+
+    // The requests list fails: 'Error: Could not fetch booking requests. {detail}'.
+    let requestsFail = true;
+    await failProcedure(biz, 'bookings.requests', () => requestsFail);
+    await biz.reload();
+    await expect(
+      biz
+        .getByRole('alert')
+        .filter({ hasText: `${MSG.fetchRequestsFailed} ${MSG.generic}` })
+        .first(),
+    ).toBeVisible({ timeout: 20_000 });
+    requestsFail = false;
+
+    expect(errors.filter((e) => !/status of 5\d\d/.test(e))).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
+
+test('adding a slot that times out, and confirming a request whose time has passed, show the spec toasts', async ({
+  browser,
+}) => {
+  const { open, errors, closeAll } = people(browser);
+  try {
+    const biz = await open();
+    const business = await businessOnDashboard(biz, 'b');
+
+    // 'Failed to add slot' / 'The request timed out…' when the server does not answer in 8 s.
+    const slotsCreate = (url: URL) => url.pathname.startsWith('/trpc/slots.create');
+    await biz.route(slotsCreate, async (route) => {
+      await new Promise((r) => setTimeout(r, 10_000));
+      await route.abort('timedout').catch(() => undefined);
+    });
+    await expect(biz.getByRole('combobox', { name: 'Date' })).toBeVisible();
+    await pickExact(biz, 'Date', 'last');
+    await pickExact(biz, 'Start time', '9:00 am');
+    await pickExact(biz, 'End time', '9:30 am');
+    await biz.getByRole('textbox', { name: 'Description' }).fill('Never arrives');
+    await biz.getByRole('button', { name: 'Add Slot' }).click();
+    await expect(
+      biz.getByRole('alert').filter({ hasText: MSG.slotAddFailed }).filter({ hasText: MSG.requestTimeout }),
+    ).toBeVisible({ timeout: 15_000 });
+    await biz.unroute(slotsCreate);
+
+    await addSlotOnLastDate(biz, '10:00 am', '10:30 am', `Past ${tag}`);
+    const cust = await open();
+    await signUpCustomer(cust, newCustomer(`${tag}b`));
+    await cust.goto(`/${business.slug}`);
+    await requestSlot(cust, `Past ${tag}`);
+    const request = biz.getByTestId('booking-request').filter({ hasText: `Past ${tag}` });
+    await expect(request).toBeVisible();
+
+    // The server refuses because the slot's time has passed (its answer, as the service words it).
+    await failProcedure(biz, 'bookings.confirm', () => true, {
+      code: 'PRECONDITION_FAILED',
+      httpStatus: 412,
+      title: MSG.cannotConfirmPastTitle,
+      message: MSG.slotPassed,
+    });
+    await request.getByRole('button', { name: 'Confirm Booking' }).click();
+    await biz.getByRole('dialog').getByRole('button', { name: 'Yes, confirm' }).click();
+    await expect(
+      biz.getByRole('alert').filter({ hasText: MSG.cannotConfirmPastTitle }).filter({ hasText: MSG.slotPassed }),
+    ).toBeVisible();
+    await expect(request).toBeVisible(); // still pending
+
+    expect(errors.filter((e) => !/status of 5\d\d|ERR_TIMED_OUT|ERR_FAILED/.test(e))).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
