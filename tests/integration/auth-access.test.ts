@@ -74,7 +74,11 @@ describe('login refused for an unconfirmed email', () => {
     const anon = await callerFor(t.deps, null);
 
     const biz = await errorOf(anon.auth.login({ email: business.email, password: TEST_PASSWORD }));
-    expect([biz.code, biz.message, detailsOf(biz)]).toEqual(['FORBIDDEN', MSG.emailNotConfirmedLogin, { role: 'business' }]);
+    expect([biz.code, biz.message, detailsOf(biz)]).toEqual([
+      'FORBIDDEN',
+      MSG.emailNotConfirmedLogin,
+      { role: 'business' },
+    ]);
     const cust = await errorOf(anon.auth.login({ email: customer.email, password: TEST_PASSWORD }));
     expect([cust.code, cust.message, detailsOf(cust)]).toEqual([
       'FORBIDDEN',
@@ -142,9 +146,7 @@ describe('sessions around login and confirmation', () => {
 describe('passwords: at most 128 characters, never trimmed', () => {
   it('sign-up accepts 128, refuses 129, and keeps leading and trailing spaces for login', async () => {
     const anon = await callerFor(t.deps, null);
-    const long = await errorOf(
-      anon.auth.registerCustomer({ name: 'Lou', email: 'lou@example.test', password: P129 }),
-    );
+    const long = await errorOf(anon.auth.registerCustomer({ name: 'Lou', email: 'lou@example.test', password: P129 }));
     expect([long.code, long.message]).toEqual(['BAD_REQUEST', MSG.passwordMax]);
     const longBiz = await errorOf(anon.auth.registerBusiness(businessInput('lob@example.test', { password: P129 })));
     expect(longBiz.message).toBe(MSG.passwordMax);
@@ -229,9 +231,9 @@ describe('business sign-up refusals (accounts spec §5)', () => {
 
   it('accepts a 29-character slug, lower-cased, and a 300-character description', async () => {
     const slug = 'Abc-' + 'd'.repeat(25);
-    await (await callerFor(t.deps, null)).auth.registerBusiness(
-      businessInput('edge@example.test', { slug, description: 'x'.repeat(300) }),
-    );
+    await (
+      await callerFor(t.deps, null)
+    ).auth.registerBusiness(businessInput('edge@example.test', { slug, description: 'x'.repeat(300) }));
     const [user] = await t.deps.db.select().from(users).where(eq(users.email, 'edge@example.test'));
     expect(user?.role).toBe('business');
     expect(await (await callerFor(t.deps, null)).auth.checkSlug({ slug: slug.toLowerCase() })).toEqual({
