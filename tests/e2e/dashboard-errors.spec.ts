@@ -17,51 +17,9 @@ import {
   signUpBusiness,
   signUpCustomer,
 } from './helpers';
+import { failProcedure } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
-
-interface TrpcError {
-  message: string;
-  data: { code: string; httpStatus: number; path: string; title?: string };
-}
-
-/** The tRPC error entry (superjson-wrapped) our server sends for `path`. */
-function errorEntry(path: string, e: Partial<TrpcError['data']> & { message?: string } = {}) {
-  const { message = MSG.generic, ...data } = e;
-  const code = data.code ?? 'INTERNAL_SERVER_ERROR';
-  return {
-    error: {
-      json: {
-        message,
-        code: -32603,
-        data: { code, httpStatus: data.httpStatus ?? 500, path, ...data },
-      },
-    },
-  };
-}
-
-/**
- * While `failing()` is true, `path`'s answer in every batch is `errorEntry(path, error)`; the
- * other procedures of the batch get the server's real answers.
- */
-async function failProcedure(
-  page: Page,
-  path: string,
-  failing: () => boolean,
-  error: Partial<TrpcError['data']> & { message?: string } = {},
-) {
-  await page.route(
-    (url) => url.pathname.startsWith('/trpc/') && url.pathname.slice(6).split(',').includes(path),
-    async (route) => {
-      if (!failing()) return route.continue();
-      const response = await route.fetch();
-      const names = new URL(route.request().url()).pathname.slice(6).split(',');
-      const body = (await response.json()) as unknown[];
-      body[names.indexOf(path)] = errorEntry(path, error);
-      await route.fulfill({ status: names.length > 1 ? 207 : 500, json: body });
-    },
-  );
-}
 
 async function businessOnDashboard(page: Page, suffix: string) {
   const account = newBusiness(`${tag}${suffix}`);

@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
 import { newCustomer, people, signUpCustomer } from './helpers';
+import { rewriteAnswer } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
 
@@ -16,24 +17,7 @@ interface MeOutput {
   authState: string;
 }
 
-/**
- * Rewrites auth.me in every tRPC batch the page sends with `edit` (the rest of the batch is the
- * server's real answer). superjson wraps each result as { result: { data: { json } } }.
- */
-async function rewriteMe(page: Page, edit: (me: MeOutput) => MeOutput) {
-  await page.route(
-    (url) => url.pathname.startsWith('/trpc/') && url.pathname.slice(6).split(',').includes('auth.me'),
-    async (route) => {
-      const response = await route.fetch();
-      const names = new URL(route.request().url()).pathname.slice(6).split(',');
-      const body = (await response.json()) as Array<{ result?: { data: { json: MeOutput } } }>;
-      const i = names.indexOf('auth.me');
-      const me = body[i]?.result?.data;
-      if (me) me.json = edit(me.json);
-      await route.fulfill({ response, json: body });
-    },
-  );
-}
+const rewriteMe = (page: Page, edit: (me: MeOutput) => MeOutput) => rewriteAnswer<MeOutput>(page, 'auth.me', edit);
 
 /** A confirmed customer, signed in, on /dashboard. */
 async function signedInCustomer(open: () => Promise<Page>, suffix: string) {

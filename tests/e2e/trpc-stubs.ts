@@ -1,0 +1,60 @@
+/**
+ * Changing one procedure's answer inside the browser's real tRPC traffic, for the screens our own
+ * server never produces by itself (an unknown role, a failed list, a slot whose time has passed).
+ * The request still reaches the real server; only `path`'s entry of the batch answer is replaced,
+ * so every other procedure in the same batch keeps its real answer. superjson wraps each result
+ * as { result: { data: { json } } } and each error as { error: { json: { message, code, data } } }.
+ */
+import type { Page, Route } from '@playwright/test';
+import { MSG } from '../../shared/messages';
+
+/** Matches a tRPC request (batched or not) that includes `path`. */
+function callsProcedure(path: string) {
+  return (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.slice(6).split(',').includes(path);
+}
+
+/** Sends the request to the real server and lets `change` edit `path`'s entry of the answer. */
+async function withEntry(route: Route, path: string, change: (entry: unknown) => unknown, status?: number) {
+  const response = await route.fetch();
+  const names = new URL(route.request().url()).pathname.slice(6).split(',');
+  const body = (await response.json()) as unknown[];
+  const i = names.indexOf(path);
+  body[i] = change(body[i]);
+  await route.fulfill({ response, status: status ?? response.status(), json: body });
+}
+
+/** Rewrites `path`'s successful answer (its superjson `json`) with `edit`, for every call. */
+export async function rewriteAnswer<T>(page: Page, path: string, edit: (answer: T) => T) {
+  await page.route(callsProcedure(path), (route) =>
+    withEntry(route, path, (entry) => {
+      const data = (entry as { result?: { data: { json: T } } }).result?.data;
+      if (data) data.json = edit(data.json);
+      return entry;
+    }),
+  );
+}
+
+export interface StubError {
+  code?: string;
+  httpStatus?: number;
+  message?: string;
+  title?: string;
+}
+
+/**
+ * While `failing()` is true, `path` answers with an error in our server's error shape (default:
+ * INTERNAL_SERVER_ERROR with the generic message); otherwise the request passes untouched.
+ */
+export async function failProcedure(page: Page, path: string, failing: () => boolean, error: StubError = {}) {
+  const { code = 'INTERNAL_SERVER_ERROR', httpStatus = 500, message = MSG.generic, title } = error;
+  const entry = {
+    error: {
+      json: { message, code: -32603, data: { code, httpStatus, path, ...(title ? { title } : {}) } },
+    },
+  };
+  await page.route(callsProcedure(path), async (route) => {
+    if (!failing()) return route.continue();
+    const batched = new URL(route.request().url()).pathname.slice(6).includes(',');
+    await withEntry(route, path, () => entry, batched ? 207 : httpStatus);
+  });
+}
