@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessTabOf, slotCategory, type SlotCategoryInput } from './slot-categories';
+import { businessTabOf, slotBadge, slotCategory, type SlotCategoryInput } from './slot-categories';
 
 const tz = 'Europe/London';
 const free: Omit<SlotCategoryInput, 'date' | 'startTime'> = {
@@ -55,5 +55,27 @@ describe('business tabs (dashboards spec §4 "Business tabs")', () => {
     // 08:00 UTC is 09:00 BST: the slot has started.
     expect(slotCategory(slot, new Date('2026-03-29T07:59:00Z')).category).toBe('available');
     expect(slotCategory(slot, new Date('2026-03-29T08:00:00Z')).category).toBe('unbooked');
+  });
+});
+
+describe('business badges (dashboards spec §4 "Badges")', () => {
+  const at = new Date('2026-11-21T12:00:00Z');
+  const badgeOf = (s: Partial<SlotCategoryInput>) =>
+    slotBadge(slotCategory({ ...free, date: '2026-11-22', startTime: '10:00', ...s }, at)).label;
+
+  it('labels each category as the spec names it', () => {
+    expect(badgeOf({})).toBe('Available');
+    expect(badgeOf({ hasPendingRequest: true })).toBe('Pending');
+    expect(badgeOf({ isBooked: true, customerName: 'Cam' })).toBe('Booked');
+    expect(badgeOf({ hasDeclinedRequest: true })).toBe('Declined');
+  });
+
+  it('labels a past unbooked slot Unbooked, or Unconfirmed when its request was never answered', () => {
+    expect(badgeOf({ date: '2026-11-20' })).toBe('Unbooked');
+    expect(badgeOf({ date: '2026-11-20', hasPendingRequest: true })).toBe('Unconfirmed');
+  });
+
+  it('falls back to Unknown for a category it does not know', () => {
+    expect(slotBadge({ category: 'archived' as never, unconfirmed: false }).label).toBe('Unknown');
   });
 });

@@ -35,6 +35,29 @@ export function slotCategory(
   return { category: 'available', unconfirmed: false, past };
 }
 
+/**
+ * Badge of a slot in the business view (dashboards spec §4 "Badges"): label and Mantine colour.
+ * Requested slots read 'Pending'; a past slot reads 'Unconfirmed' when its request was never
+ * answered, else 'Unbooked'. 'Cancelled' is a customer-side badge (a withdrawn or rejected request
+ * puts the slot back to Available here).
+ */
+export function slotBadge(slot: { category: SlotCategory; unconfirmed: boolean }): { label: string; color: string } {
+  switch (slot.category) {
+    case 'available':
+      return { label: 'Available', color: 'green' };
+    case 'booked':
+      return { label: 'Booked', color: 'blue' };
+    case 'requested':
+      return { label: 'Pending', color: 'orange' };
+    case 'declined':
+      return { label: 'Declined', color: 'red' };
+    case 'unbooked':
+      return slot.unconfirmed ? { label: 'Unconfirmed', color: 'yellow' } : { label: 'Unbooked', color: 'gray' };
+    default:
+      return { label: 'Unknown', color: 'gray' };
+  }
+}
+
 /** The business tab a category is listed under (requested slots show under 'Current Requests'). */
 export function businessTabOf(category: SlotCategory): BusinessTab | null {
   switch (category) {

@@ -1,27 +1,10 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatTimeRange } from '../../../shared/format';
+import { slotBadge } from '../../../shared/slot-categories';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type BusinessSlot = RouterOutputs['slots']['listMine'][number];
-
-/** Badge of a slot in the business view (dashboards spec §4 "Badges"). */
-export function slotBadge(slot: Pick<BusinessSlot, 'category' | 'unconfirmed'>): { label: string; color: string } {
-  switch (slot.category) {
-    case 'available':
-      return { label: 'Available', color: 'green' };
-    case 'booked':
-      return { label: 'Booked', color: 'blue' };
-    case 'requested':
-      return { label: 'Pending', color: 'orange' };
-    case 'declined':
-      return { label: 'Declined', color: 'red' };
-    case 'unbooked':
-      return slot.unconfirmed ? { label: 'Unconfirmed', color: 'yellow' } : { label: 'Unbooked', color: 'gray' };
-    default:
-      return { label: 'Unknown', color: 'gray' };
-  }
-}
 
 /**
  * One slot in the business view: date, time range, description and badge; `details` (the
