@@ -53,20 +53,23 @@ describe('the booking loop', () => {
     const business = await callerFor(t.deps, owner.id);
     const client = await callerFor(t.deps, customer.id);
 
+    // Subscribed first: publishing the slot sends the business a change event (bookingId null),
+    // which would otherwise race the subscription and arrive after it.
+    const businessEvents = (await business.bookings.onChange())[Symbol.asyncIterator]();
+    const customerEvents = (await client.bookings.onChange())[Symbol.asyncIterator]();
+    expect(dataOf(await nextEvent(businessEvents)).bookingId).toBeNull(); // sync
+    expect(dataOf(await nextEvent(customerEvents)).bookingId).toBeNull();
+
     const { id: slotId } = await business.slots.create({
       date: '2026-11-22',
       startTime: '10:00',
       endTime: '11:00',
       description: 'Cut and finish',
     });
+    expect(dataOf(await nextEvent(businessEvents)).bookingId).toBeNull(); // the slot change
     const page = await (await callerFor(t.deps, null)).businesses.bySlug({ slug: profile.slug });
     expect(page.business.businessName).toBe(profile.businessName);
     expect(page.slots.map((s) => s.id)).toEqual([slotId]);
-
-    const businessEvents = (await business.bookings.onChange())[Symbol.asyncIterator]();
-    const customerEvents = (await client.bookings.onChange())[Symbol.asyncIterator]();
-    expect(dataOf(await nextEvent(businessEvents)).bookingId).toBeNull(); // sync
-    expect(dataOf(await nextEvent(customerEvents)).bookingId).toBeNull();
 
     const { id: bookingId } = await client.bookings.request({ slotId });
     expect(dataOf(await nextEvent(businessEvents)).bookingId).toBe(bookingId);
