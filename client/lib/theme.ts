@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, darken, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const fontStack =
   'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
@@ -35,13 +35,41 @@ export const theme = createTheme({
   },
 });
 
+/** Mantine's other colours, used for statuses (badges, alerts, light buttons) across the app. */
+const STATUS_COLORS = [
+  'red',
+  'pink',
+  'grape',
+  'violet',
+  'indigo',
+  'blue',
+  'cyan',
+  'teal',
+  'green',
+  'lime',
+  'yellow',
+  'orange',
+] as const;
+
+/**
+ * Shade 9 darkened by a third: at least 5:1 on the colour's light background (shades 1 and 2) for
+ * every colour above; Mantine's own shade 9 is below 4.5:1 for yellow, orange, green, red and lime.
+ */
+const darker = (color: (typeof STATUS_COLORS)[number]) => darken(DEFAULT_THEME.colors[color][9], 0.35);
+
 /**
  * WCAG AA contrast (4.5:1): secondary ('dimmed') text, light badges and outline badges use darker
- * shades than Mantine's defaults. Checked by the axe-core journey (tests/e2e/a11y.spec.ts).
+ * shades than Mantine's defaults; so do the light and outline variants of the status colours. Checked by the axe-core journey (tests/e2e/a11y.spec.ts).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    ...Object.fromEntries(
+      STATUS_COLORS.flatMap((c) => [
+        [`--mantine-color-${c}-light-color`, darker(c)],
+        [`--mantine-color-${c}-outline`, darker(c)],
+      ]),
+    ),
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-brand-light': 'var(--mantine-color-brand-0)',
     '--mantine-color-brand-light-hover': 'var(--mantine-color-brand-1)',

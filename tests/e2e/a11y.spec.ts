@@ -1,80 +1,249 @@
 /**
- * Automated accessibility check (issue 6): axe-core over the landing page, login, register, a
- * public business page, both dashboards and settings, at desktop and phone width. Zero serious or
- * critical violations; no page wider than the screen at 375 px.
+ * Automated accessibility check (issue 6): axe-core over every screen group, with data (a slot, a
+ * pending request, a confirmed booking), the cookie banner and its dialog, the legal dialogs and
+ * the phone menu, at desktop and phone width: zero serious or critical violations, and at 375 px
+ * no page wider than the screen. Plus one keyboard-only login with a visible focus indicator.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
+  addFirstSlot,
   confirmFromMailbox,
-  fillCustomerSignUp,
   newBusiness,
   newCustomer,
   people,
+  pick,
+  pickExact,
+  requestSlot,
   signUpBusiness,
-  type BusinessAccount,
+  signUpCustomer,
+  watchErrors,
 } from './helpers';
 
 const tag = `a${Date.now().toString(36)}`;
+const VIEWPORTS = [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 375, height: 740 }],
+] as const;
 
-async function expectAccessible(page: Page, name: string) {
+/** Zero serious or critical axe violations on `page` (or inside `scope`), and no sideways scrolling. */
+async function expectAccessible(page: Page, name: string, scope?: string) {
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (scope) builder = builder.include(scope);
+  const results = await builder.analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
-  const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-  expect(overflows, `${name}: wider than the screen`).toBe(false);
+  const width = page.viewportSize()?.width;
+  expect.soft(serious, `${name} at ${width} px: serious or critical axe violations`).toEqual([]);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect.soft(sideways, `${name} at ${width} px: wider than the screen`).toBe(false);
 }
 
-async function checkPages(page: Page, business: BusinessAccount, role: 'business' | 'customer') {
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading').first()).toBeVisible();
-  await expectAccessible(page, `${role} dashboard`);
-  await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
-  await expectAccessible(page, `${role} settings`);
-  await page.goto(`/${business.slug}`);
-  await expect(page.getByRole('heading', { name: business.businessName })).toBeVisible();
-  await expectAccessible(page, `public page seen by a ${role}`);
+/** Visits `path` and checks it at each width; `ready` is what shows once the page has loaded. */
+async function checkAtBothWidths(
+  page: Page,
+  path: string,
+  ready: (page: Page) => Locator,
+  extra?: () => Promise<void>,
+) {
+  for (const [, viewport] of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.goto(path);
+    await expect(ready(page)).toBeVisible();
+    await expectAccessible(page, path);
+    if (extra) await extra();
+  }
 }
 
-for (const [label, viewport] of [
-  ['desktop', { width: 1280, height: 800 }],
-  ['phone', { width: 375, height: 740 }],
-] as const) {
-  test(`pages have no serious accessibility violations (${label})`, async ({ browser }) => {
-    const { open, errors, closeAll } = people(browser);
-    const business = newBusiness(`${tag}${label[0]}`);
-    const customer = newCustomer(`${tag}${label[0]}`);
-    try {
-      const visitor = await open();
-      await visitor.setViewportSize(viewport);
-      for (const path of ['/', '/login', '/register', '/forgot-password']) {
-        await visitor.goto(path);
-        await expectAccessible(visitor, path);
-      }
+test('the cookie banner and its dialog have no serious accessibility violations', async ({ browser }) => {
+  const context = await browser.newContext(); // no saved choice: the banner shows
+  const errors: string[] = [];
+  try {
+    const page = await context.newPage();
+    watchErrors(page, errors);
+    await checkAtBothWidths(
+      page,
+      '/',
+      (p) => p.getByRole('region', { name: 'Cookie consent' }),
+      async () => {
+        await page.getByRole('button', { name: 'Customize' }).click();
+        await expect(page.getByRole('dialog', { name: 'Cookie preferences' })).toBeVisible();
+        await expectAccessible(page, 'cookie preferences dialog');
+        await page.getByRole('button', { name: 'Cancel' }).click();
+      },
+    );
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
 
-      const biz = await open();
-      await biz.setViewportSize(viewport);
-      await signUpBusiness(biz, business);
-      await confirmFromMailbox(biz, business.email);
-      await checkPages(biz, business, 'business');
+test('the 404 page has no serious accessibility violations', async ({ browser }) => {
+  // Known failure, reported to the owner of client/features/layout/not-found.tsx: the large '404'
+  // is brand.7 on gray-0 (2.96:1, under the 3:1 large text needs); brand.8 gives 3.74:1. When it
+  // is fixed this test passes and Playwright reports the `test.fail` below: remove that line.
+  test.fail();
+  const { open, errors, closeAll } = people(browser);
+  try {
+    const page = await open();
+    await checkAtBothWidths(page, `/no-such-page/${tag}`, (p) =>
+      p.getByRole('heading', { name: 'Oops! Page not found' }),
+    );
+    expect(errors).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
 
-      await visitor.goto(`/${business.slug}`);
-      await expectAccessible(visitor, 'public page seen by a visitor');
+test.describe.serial('every page, with data, at desktop and 375 px', () => {
+  let crowd: ReturnType<typeof people>;
+  const business = newBusiness(tag);
+  const customer = newCustomer(tag);
+  const pendingSlot = `Pending cut ${tag}`;
+  const bookedSlot = `Booked colour ${tag}`;
+  let biz: Page;
+  let cust: Page;
+  const heading = (name: string | RegExp) => (p: Page) => p.getByRole('heading', { name }).first();
 
-      const cust = await open();
-      await cust.setViewportSize(viewport);
-      await cust.goto('/register?role=customer');
-      await fillCustomerSignUp(cust, customer);
-      await confirmFromMailbox(cust, customer.email);
-      await checkPages(cust, business, 'customer');
-      expect(errors).toEqual([]);
-    } finally {
-      await closeAll();
-    }
+  test.beforeAll(({ browser }) => {
+    crowd = people(browser);
   });
+  test.afterAll(async () => {
+    expect(crowd.errors).toEqual([]);
+    await crowd.closeAll();
+  });
+
+  test("visitors' pages, the legal dialogs and the phone menu", async () => {
+    test.setTimeout(180_000);
+    const visitor = await crowd.open();
+    await checkAtBothWidths(visitor, '/', heading(/Fill your/), async () => {
+      for (const dialog of ['Terms & Conditions', 'Privacy Policy']) {
+        await visitor.getByRole('contentinfo').getByRole('button', { name: dialog }).click();
+        await expect(visitor.getByRole('dialog', { name: dialog })).toBeVisible();
+        await expectAccessible(visitor, `${dialog} dialog`);
+        await visitor.keyboard.press('Escape');
+        await expect(visitor.getByRole('dialog')).toBeHidden();
+      }
+      if ((visitor.viewportSize()?.width ?? 0) < 500) {
+        await visitor.getByRole('button', { name: 'Open menu' }).click();
+        await expect(visitor.locator('#mobile-menu')).toBeVisible();
+        await expectAccessible(visitor, 'phone menu');
+      }
+    });
+    await checkAtBothWidths(visitor, '/login', (p) => p.getByLabel('Email'));
+    await checkAtBothWidths(visitor, '/register', (p) => p.getByLabel('Full name'));
+    await checkAtBothWidths(visitor, '/forgot-password', (p) => p.getByLabel('Email'));
+    await checkAtBothWidths(visitor, '/reset-password', (p) => p.getByRole('heading').first());
+  });
+
+  test('a business with a pending request and a booked slot: check-email, dashboard, settings, QR code, contact, public page', async () => {
+    test.setTimeout(240_000);
+    // A business signs up (/check-email), confirms, and publishes two slots.
+    biz = await crowd.open();
+    await signUpBusiness(biz, business);
+    await checkAtBothWidths(biz, '/check-email', heading('Check your email'));
+    await biz.setViewportSize(VIEWPORTS[0][1]);
+    await confirmFromMailbox(biz, business.email);
+    await addFirstSlot(biz, pendingSlot);
+    await pickExact(biz, 'Date', 'last');
+    await pick(biz, 'Start time');
+    await pick(biz, 'End time');
+    await biz.getByRole('textbox', { name: 'Description' }).fill(bookedSlot);
+    await biz.getByRole('button', { name: 'Add Slot' }).click();
+    await expect(biz.getByTestId('slot-row').filter({ hasText: bookedSlot })).toBeVisible();
+
+    // A customer requests both; the business confirms one.
+    cust = await crowd.open();
+    await signUpCustomer(cust, customer);
+    await cust.goto(`/${business.slug}`);
+    await requestSlot(cust, pendingSlot);
+    await requestSlot(cust, bookedSlot);
+    const request = biz.getByTestId('booking-request').filter({ hasText: bookedSlot });
+    await request.getByRole('button', { name: 'Confirm Booking' }).click();
+    await biz.getByRole('dialog').getByRole('button', { name: 'Yes, confirm' }).click();
+    await expect(request).toHaveCount(0);
+    await expect(biz.getByTestId('booking-request').filter({ hasText: pendingSlot })).toBeVisible();
+
+    await checkAtBothWidths(
+      biz,
+      '/dashboard',
+      (p) => p.getByTestId('booking-request').first(),
+      async () => {
+        await biz.getByRole('tab', { name: 'Booked', exact: true }).click();
+        await expect(biz.getByTestId('slot-row').filter({ hasText: bookedSlot })).toBeVisible();
+        await expectAccessible(biz, 'business dashboard, Booked tab');
+        if ((biz.viewportSize()?.width ?? 0) < 500) {
+          await biz.getByRole('button', { name: 'Open menu' }).click();
+          await expect(biz.locator('#mobile-menu')).toBeVisible();
+          await expectAccessible(biz, 'signed-in phone menu');
+        }
+      },
+    );
+    await checkAtBothWidths(biz, '/settings', heading('Settings'));
+    await checkAtBothWidths(biz, '/qrcode', (p) => p.getByRole('button', { name: 'Copy' }));
+    await checkAtBothWidths(biz, '/contact', (p) => p.getByLabel('Subject'));
+    await checkAtBothWidths(biz, `/${business.slug}`, heading(business.businessName));
+  });
+
+  test('the customer with a pending request and a confirmed booking: dashboard, settings, contact, public page', async () => {
+    test.setTimeout(180_000);
+    await checkAtBothWidths(
+      cust,
+      '/dashboard',
+      (p) => p.getByRole('tab', { name: /Pending/ }),
+      async () => {
+        await cust.getByRole('tab', { name: /Pending/ }).click();
+        await expect(cust.getByTestId('appointment-row').filter({ hasText: pendingSlot })).toBeVisible();
+        await expectAccessible(cust, 'customer dashboard, Pending tab');
+        await cust.getByRole('tab', { name: /Confirmed/ }).click();
+        await expect(cust.getByTestId('appointment-row').filter({ hasText: bookedSlot })).toBeVisible();
+        await expectAccessible(cust, 'customer dashboard, Confirmed tab');
+      },
+    );
+    await checkAtBothWidths(cust, '/settings', heading('Settings'));
+    await checkAtBothWidths(cust, '/contact', (p) => p.getByLabel('Subject'));
+    await checkAtBothWidths(cust, `/${business.slug}`, heading(business.businessName));
+  });
+
+  test('keyboard only: Tab to the login fields, type, submit with Enter; focus is visible', async () => {
+    const page = await crowd.open();
+    await page.goto('/login');
+    const email = page.getByLabel('Email');
+    await expect(email).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    const unfocusedBorder = await email.evaluate((el) => getComputedStyle(el).borderColor);
+    await tabTo(page, email);
+    expect(await email.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+    expect(await email.evaluate((el) => getComputedStyle(el).borderColor)).not.toBe(unfocusedBorder);
+    await page.keyboard.type(customer.email);
+    await tabTo(page, page.getByLabel('Password'));
+    await page.keyboard.type(customer.password);
+    const submit = page.getByRole('button', { name: 'Log In' });
+    await tabTo(page, submit);
+    const ring = await submit.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThan(0);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('tab', { name: /Pending/ })).toBeVisible();
+  });
+});
+
+/** Presses Tab (at most 30 times) until `target` has the focus. */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 30; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }
