@@ -28,6 +28,9 @@ export function useLogout() {
         return;
       }
     }
+    // An answer asked before the session ended (auth.me's periodic check, a list) must not land
+    // after it: the landing page's guard would read a stale 'authenticated' and bounce to /dashboard.
+    await queryClient.cancelQueries();
     clearClientState(queryClient);
     markLocalSessionChange();
     broadcastSessionChange('logout');
