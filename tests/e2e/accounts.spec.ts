@@ -34,7 +34,7 @@ async function signUpConfirmedCustomer(page: Page, account: CustomerAccount) {
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
 }

@@ -115,7 +115,7 @@ test('a business edits its information, URL and hours, downloads its data and de
       metadata: { email: business.email, dataVersion: '2.0', totalSlots: 1, totalBookings: 0, totalLikes: 0 },
     });
     await expect(page.getByText('Your data is ready to download.')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
 
     // Delete Account: DELETE must be typed; then signed out to / with the spec's text.
     await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -169,7 +169,7 @@ test("a customer's settings: account cards, data download and deletion", async (
       metadata: { email: customer.email, dataVersion: '2.0', totalBookings: 0, totalLikes: 0 },
     });
     expect(file).not.toHaveProperty('slots');
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
 
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete account' });

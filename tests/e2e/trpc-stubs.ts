@@ -43,7 +43,9 @@ export interface StubError {
 
 /**
  * While `failing()` is true, `path` answers with an error in our server's error shape (default:
- * INTERNAL_SERVER_ERROR with the generic message); otherwise the request passes untouched.
+ * INTERNAL_SERVER_ERROR with the generic message); otherwise the request passes untouched. A
+ * failing query still reaches the server (the rest of its batch is real); a failing mutation
+ * never does, so nothing changes behind the stubbed answer.
  */
 export async function failProcedure(page: Page, path: string, failing: () => boolean, error: StubError = {}) {
   const { code = 'INTERNAL_SERVER_ERROR', httpStatus = 500, message = MSG.generic, title } = error;
@@ -54,7 +56,14 @@ export async function failProcedure(page: Page, path: string, failing: () => boo
   };
   await page.route(callsProcedure(path), async (route) => {
     if (!failing()) return route.continue();
-    const batched = new URL(route.request().url()).pathname.slice(6).includes(',');
-    await withEntry(route, path, () => entry, batched ? 207 : httpStatus);
+    const names = new URL(route.request().url()).pathname.slice(6).split(',');
+    if (route.request().method() !== 'GET') {
+      // A mutation must not reach the server: every procedure of the batch gets the error.
+      const body = names.map((name) => ({
+        error: { json: { ...entry.error.json, data: { ...entry.error.json.data, path: name } } },
+      }));
+      return route.fulfill({ status: names.length > 1 ? 207 : httpStatus, json: body });
+    }
+    await withEntry(route, path, () => entry, names.length > 1 ? 207 : httpStatus);
   });
 }
