@@ -83,10 +83,6 @@ test('the cookie banner and its dialog have no serious accessibility violations'
 });
 
 test('the 404 page has no serious accessibility violations', async ({ browser }) => {
-  // Known failure, reported to the owner of client/features/layout/not-found.tsx: the large '404'
-  // is brand.7 on gray-0 (2.96:1, under the 3:1 large text needs); brand.8 gives 3.74:1. When it
-  // is fixed this test passes and Playwright reports the `test.fail` below: remove that line.
-  test.fail();
   const { open, errors, closeAll } = people(browser);
   try {
     const page = await open();

@@ -8,7 +8,7 @@ export function NotFound() {
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="md" maw={420}>
-        <Text fz={64} fw={800} c="brand.7" lh={1}>
+        <Text fz={64} fw={800} c="brand.8" lh={1}>
           404
         </Text>
         <Title order={1} ta="center" fz={{ base: 26, sm: 32 }}>
