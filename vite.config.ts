@@ -8,6 +8,8 @@ const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: clientDir,
+  // VITE_* settings (legal operator details, ADR 0021) come from the repository's .env, like the server's.
+  envDir: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
   plugins: [
     // Must come before react(): generates client/routeTree.gen.ts and splits route code.
