@@ -1,9 +1,10 @@
 /**
- * The signed-in area's gate screens that our server never produces by itself (dashboards spec §2
- * "/dashboard (gate screen)", "/settings (role switch)", "/qrcode"): a slow auth check ('Loading
- * Timeout'), a session lost after the page loaded ('Authentication Required'), an account with no
- * role ('Role Selection Required') or with an unknown one ('Permission Error', 'Access Denied').
- * The browser's real auth.me answer is rewritten on its way in, so every other call is real.
+ * The signed-in area's gate screens that need a slow network or an account our server never
+ * produces (dashboards spec §2 "/dashboard (gate screen)", "/settings (role switch)", "/qrcode"):
+ * a slow auth check ('Loading Timeout'), a visitor whose auth check answers after the route guard
+ * gave up ('Authentication Required'), an account with no role ('Role Selection Required') or an
+ * unknown one ('Permission Error', 'Access Denied'). auth.me is delayed or its real answer
+ * rewritten on the way in; every other call is real.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
@@ -101,16 +102,21 @@ test('a slow auth check shows Loading Timeout, then the dashboard once it answer
   }
 });
 
-test('a session that is gone by the time the gate asks shows Authentication Required', async ({ browser }) => {
+test('a visitor whose auth check answers after the guard gave up sees Authentication Required', async ({ browser }) => {
   const { open, errors, closeAll } = people(browser);
   try {
-    const page = await signedInCustomer(open, 'd');
-    // The route guard sees the session; the gate's own read then finds nobody signed in.
-    let calls = 0;
-    await rewriteMe(page, (me) => (++calls > 1 ? { user: null, authState: 'unregistered' } : me));
+    const page = await open();
+    // The route guard waits 2 s for auth.me, then leaves the answer to the gate (ADR 0011); the
+    // late answer is 'unregistered', which the gate shows as its own screen.
+    await page.route(
+      (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 3_000));
+        await route.continue();
+      },
+    );
     await page.goto('/dashboard');
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await expect(page.getByRole('heading', { name: MSG.authRequiredGateTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: MSG.authRequiredGateTitle })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(MSG.authRequiredGate)).toBeVisible();
     await page.getByRole('link', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/login$/);
