@@ -55,7 +55,7 @@ export async function failProcedure(page: Page, path: string, failing: () => boo
     },
   };
   await page.route(callsProcedure(path), async (route) => {
-    if (!failing()) return route.continue();
+    if (!failing()) return route.fallback();
     const names = new URL(route.request().url()).pathname.slice(6).split(',');
     if (route.request().method() !== 'GET') {
       // A mutation must not reach the server: every procedure of the batch gets the error.
