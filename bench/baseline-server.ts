@@ -1,0 +1,392 @@
+/**
+ * Target B of `npm run bench`: a bare Fastify + postgres.js server answering the bench's URLs in
+ * tRPC's wire format (batch GETs and POSTs, SSE for bookings.onChange) by running exactly the SQL
+ * the app issues (bench/baseline-sql.ts) and the same pure rules (shared/zoned-time,
+ * shared/slot-categories, the email template). No tRPC, drizzle, zod, superjson, helmet, cookie
+ * plugin, rate limiter or request logging: the floor the app's framework adds to.
+ *
+ * Statements are prepared (postgres.js's default for tagged queries; BENCH_BASELINE_PREPARE=false
+ * sends them unnamed, as drizzle does without `.prepare()`). Env: DATABASE_URL (required), HOST,
+ * PORT, APP_URL (Origin check), DB_POOL (default 10, as the app).
+ */
+import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import postgres from 'postgres';
+import { bookingRequestedEmail } from '../server/email/templates';
+import { isReservedSlug, PUBLIC_SLUG_PATTERN } from '../shared/reserved-slugs';
+import { slotCategory } from '../shared/slot-categories';
+import { isPast, localNow } from '../shared/zoned-time';
+import * as Q from './baseline-sql';
+
+const DATABASE_URL = process.env.DATABASE_URL;
+if (!DATABASE_URL) throw new Error('DATABASE_URL is required');
+const HOST = process.env.HOST ?? '127.0.0.1';
+const PORT = Number(process.env.PORT ?? 3361);
+const APP_ORIGIN = new URL(process.env.APP_URL ?? `http://localhost:${PORT}`).origin;
+const prepare = process.env.BENCH_BASELINE_PREPARE !== 'false';
+
+const sql = postgres(DATABASE_URL, { max: Number(process.env.DB_POOL ?? 10), onnotice: () => {} });
+// The driver set-up drizzle's postgres-js adapter applies: dates, times and timestamps stay text.
+const transparent = (v: unknown) => v;
+for (const type of ['1184', '1082', '1083', '1114', '1182', '1185', '1115', '1231']) {
+  (sql.options.parsers as Record<string, unknown>)[type] = transparent;
+  (sql.options.serializers as Record<string, unknown>)[type] = transparent;
+}
+(sql.options.serializers as Record<string, unknown>)['114'] = transparent;
+(sql.options.serializers as Record<string, unknown>)['3802'] = transparent;
+const run = <T extends readonly unknown[] = unknown[][]>(
+  text: string,
+  params: unknown[],
+  db: Pick<postgres.Sql, 'unsafe'> = sql,
+) => db.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare }).values() as unknown as Promise<T>;
+
+const SESSION_TTL_MS = 30 * 24 * 3600_000;
+const SESSION_RENEW_MS = 15 * 24 * 3600_000;
+const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface User {
+  id: string;
+  email: string;
+  name: string;
+  role: 'business' | 'customer';
+  isVerified: boolean;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const JSONRPC_CODES: Record<string, number> = {
+  BAD_REQUEST: -32600,
+  UNAUTHORIZED: -32001,
+  FORBIDDEN: -32003,
+  NOT_FOUND: -32004,
+  CONFLICT: -32009,
+  INTERNAL_SERVER_ERROR: -32603,
+};
+
+function cookieToken(req: FastifyRequest): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === 'lastslot_session') return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+/** The session's user for the request's cookie, with the app's renewal and expiry rules. */
+async function sessionUser(req: FastifyRequest): Promise<User | null> {
+  const token = cookieToken(req);
+  if (!token) return null;
+  const id = createHash('sha256').update(token).digest('hex');
+  const [row] = await run<[string, string, Date, string, string, string, string, Date | null][]>(Q.SESSION_SQL, [
+    id,
+    1,
+  ]);
+  if (!row) return null;
+  const now = Date.now();
+  const expiresAt = new Date(row[2]).getTime();
+  if (expiresAt <= now) {
+    await run(Q.SESSION_DELETE_SQL, [id]);
+    return null;
+  }
+  if (expiresAt - now < SESSION_RENEW_MS) {
+    await run(Q.SESSION_RENEW_SQL, [new Date(now + SESSION_TTL_MS).toISOString(), id]);
+  }
+  return { id: row[3], email: row[4], name: row[5], role: row[6] as User['role'], isVerified: row[7] !== null };
+}
+
+function batchInputs(req: FastifyRequest, count: number): unknown[] {
+  const raw =
+    req.method === 'GET' ? (req.query as { input?: string }).input : (req.body as Record<string, unknown> | undefined);
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {})) as Record<string, { json?: unknown }>;
+  return Array.from({ length: count }, (_, i) => parsed[String(i)]?.json);
+}
+
+type Handler = (req: FastifyRequest, input: unknown, user: () => Promise<User | null>) => Promise<unknown>;
+
+async function bySlug(_req: FastifyRequest, input: unknown) {
+  const slug = String((input as { slug?: unknown })?.slug ?? '')
+    .trim()
+    .toLowerCase();
+  if (isReservedSlug(slug) || !PUBLIC_SLUG_PATTERN.test(slug))
+    throw new HttpError('NOT_FOUND', 404, 'Business not found');
+  const [b] = await run<unknown[][]>(Q.BUSINESS_BY_SLUG_SQL, [slug, 1]);
+  if (!b) throw new HttpError('NOT_FOUND', 404, 'Business not found');
+  const timezone = b[9] as string;
+  const now = new Date();
+  const today = localNow(timezone, now).date;
+  const rows = await run<string[][]>(Q.REQUESTABLE_SLOTS_SQL, [b[0], false, today, 'cancelled', true]);
+  const slots = rows
+    .filter((s) => s[1]! > today || !isPast(s[1]!, s[2]!, timezone, now))
+    .map((s) => ({ id: s[0], date: s[1], startTime: s[2], endTime: s[3], description: s[4] }));
+  return {
+    business: {
+      id: b[0],
+      businessName: b[1],
+      slug: b[2],
+      businessType: b[3],
+      description: b[4],
+      address: b[5],
+      phoneNumber: b[6],
+      emailAddress: b[7],
+      openingHours: b[8],
+      timezone,
+    },
+    slots,
+  };
+}
+
+async function requireBusiness(user: () => Promise<User | null>): Promise<User> {
+  const u = await user();
+  if (!u) throw new HttpError('UNAUTHORIZED', 401, 'Please log in to continue.');
+  if (u.role !== 'business') throw new HttpError('FORBIDDEN', 403, 'Forbidden');
+  return u;
+}
+
+async function listMine(_req: FastifyRequest, _input: unknown, user: () => Promise<User | null>) {
+  const u = await requireBusiness(user);
+  const [b] = await run<unknown[][]>(Q.BUSINESS_BY_ID_SQL, [u.id, 1]);
+  if (!b) throw new HttpError('NOT_FOUND', 404, 'Business not found');
+  const timezone = b[9] as string;
+  const rows = await run<[string, string, string, string, string, boolean, boolean, string, string, string][]>(
+    Q.BUSINESS_SLOTS_SQL,
+    [u.id],
+  );
+  const ids = rows.map((r) => r[0]);
+  const [flags, pending] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          run<[string, boolean, boolean, boolean][]>(Q.slotFlagsSql(ids.length), [u.id, ...ids]),
+          run<[string, string, string, string][]>(Q.slotPendingSql(ids.length), [u.id, ...ids, 'pending']),
+        ]);
+  const flagsBySlot = new Map(flags.map((f) => [f[0], f]));
+  const pendingBySlot = new Map(pending.map((p) => [p[0], p]));
+  const now = new Date();
+  return rows.map((r) => {
+    const slot = {
+      id: r[0],
+      date: r[1],
+      startTime: r[2],
+      endTime: r[3],
+      description: r[4],
+      isBooked: r[5],
+      addedToSystem: r[6],
+      customerName: r[7],
+      customerEmail: r[8],
+      customerPhone: r[9],
+    };
+    const f = flagsBySlot.get(r[0]);
+    const { category, unconfirmed, past } = slotCategory(
+      { ...slot, hasPendingRequest: Boolean(f?.[1]), hasDeclinedRequest: Boolean(f?.[2]), timezone },
+      now,
+    );
+    const p = category === 'requested' ? pendingBySlot.get(r[0]) : undefined;
+    const request = p ? { bookingId: p[1], customerName: p[2], customerEmail: p[3] } : null;
+    return { ...slot, category, unconfirmed, past, request };
+  });
+}
+
+async function requests(_req: FastifyRequest, _input: unknown, user: () => Promise<User | null>) {
+  const u = await requireBusiness(user);
+  const rows = await run<unknown[][]>(Q.BUSINESS_REQUESTS_SQL, [u.id, 'pending']);
+  const now = new Date();
+  return rows
+    .filter((r) => !isPast(r[4] as string, r[5] as string, r[10] as string, now))
+    .map((r) => ({
+      id: r[0],
+      createdAt: r[1],
+      notes: r[2],
+      slot: { id: r[3], date: r[4], startTime: r[5], endTime: r[6], description: r[7] },
+      customer: { name: r[8], email: r[9] },
+    }));
+}
+
+function sameOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  try {
+    const url = new URL(origin);
+    return url.origin === APP_ORIGIN || url.host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+async function requestBooking(req: FastifyRequest, input: unknown, user: () => Promise<User | null>) {
+  const u = await user();
+  if (!u) throw new HttpError('UNAUTHORIZED', 401, 'Please log in to book a slot.');
+  if (!sameOrigin(req)) throw new HttpError('FORBIDDEN', 403, 'Forbidden');
+  if (u.role !== 'customer') throw new HttpError('FORBIDDEN', 403, 'Business accounts cannot request appointments.');
+  if (!u.isVerified) throw new HttpError('FORBIDDEN', 403, 'Please verify your email before making bookings.');
+  const slotId = (input as { slotId?: unknown })?.slotId;
+  const notes = (input as { notes?: unknown })?.notes;
+  if (typeof slotId !== 'string' || !UUID.test(slotId)) throw new HttpError('BAD_REQUEST', 400, 'Invalid slot');
+  let created: { id: string; businessId: string };
+  try {
+    created = (await sql.begin(async (tx) => {
+      const now = new Date();
+      const nowIso = now.toISOString();
+      const [slot] = await run<[string, string, string, string, string, string, string, string][]>(
+        Q.LOCK_SLOT_SQL,
+        [slotId, 1],
+        tx,
+      );
+      if (!slot) throw new HttpError('NOT_FOUND', 404, 'This slot no longer exists.');
+      const timezone = slot[6];
+      const [open] = await run<string[][]>(
+        Q.SLOT_REQUESTABLE_SQL,
+        [slot[0], false, localNow(timezone, now).date, 'cancelled', true, 1],
+        tx,
+      );
+      if (!open || isPast(open[1]!, open[2]!, timezone, now)) throw new HttpError('CONFLICT', 409, SLOT_TAKEN);
+      const [booking] = await run<[string][]>(
+        Q.INSERT_BOOKING_SQL,
+        [nowIso, 'pending', typeof notes === 'string' ? notes.trim() : null, slot[0], u.id, slot[1], nowIso, nowIso],
+        tx,
+      );
+      const [name] = await run<[string | null, string | null][]>(Q.CUSTOMER_NAME_SQL, [u.id, 1], tx);
+      const email = bookingRequestedEmail(
+        slot[7],
+        name?.[0] ?? name?.[1] ?? 'Customer',
+        { date: slot[2], startTime: slot[3], endTime: slot[4], description: slot[5] },
+        `${APP_ORIGIN}/dashboard`,
+      );
+      await run(Q.INSERT_EMAIL_SQL, [email.to, email.subject, email.html, email.text, nowIso, nowIso], tx);
+      return { id: booking![0], businessId: slot[1] };
+    })) as { id: string; businessId: string };
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw new HttpError('CONFLICT', 409, SLOT_TAKEN);
+    throw err;
+  }
+  await sql.notify(
+    'booking_events',
+    JSON.stringify({ bookingId: created.id, businessId: created.businessId, customerId: u.id }),
+  );
+  return { id: created.id };
+}
+
+const queries: Record<string, Handler> = {
+  'businesses.bySlug': bySlug,
+  'slots.listMine': listMine,
+  'bookings.requests': requests,
+};
+const mutations: Record<string, Handler> = { 'bookings.request': requestBooking };
+
+async function handleBatch(req: FastifyRequest, reply: FastifyReply, table: Record<string, Handler>) {
+  const paths = (req.params as { path: string }).path.split(',');
+  const inputs = batchInputs(req, paths.length);
+  let userPromise: Promise<User | null> | undefined;
+  const user = () => (userPromise ??= sessionUser(req));
+  const results = await Promise.all(
+    paths.map(async (path, i) => {
+      const handler = table[path];
+      try {
+        if (!handler) throw new HttpError('NOT_FOUND', 404, `No procedure ${path}`);
+        return { status: 200, body: { result: { data: { json: await handler(req, inputs[i], user) } } } };
+      } catch (err) {
+        const e =
+          err instanceof HttpError
+            ? err
+            : new HttpError('INTERNAL_SERVER_ERROR', 500, 'There was a problem with your request.');
+        if (!(err instanceof HttpError)) console.error(`baseline: ${path} failed:`, err);
+        return {
+          status: e.status,
+          body: {
+            error: {
+              json: {
+                message: e.message,
+                code: JSONRPC_CODES[e.code],
+                data: { code: e.code, httpStatus: e.status, path },
+              },
+            },
+          },
+        };
+      }
+    }),
+  );
+  const statuses = new Set(results.map((r) => r.status));
+  const status = statuses.size === 1 ? results[0]!.status : 207;
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(JSON.stringify(results.map((r) => r.body)));
+}
+
+// One LISTEN connection for the process, fanned out in-process (as the app's BookingEventHub).
+const events = new EventEmitter();
+events.setMaxListeners(0);
+interface BookingEvent {
+  bookingId: string | null;
+  businessId: string | null;
+  customerId: string | null;
+}
+
+async function onChange(req: FastifyRequest, reply: FastifyReply) {
+  const u = await sessionUser(req);
+  if (!u) {
+    return reply.code(401).send({ error: { json: { message: 'Please log in to continue.', code: -32001 } } });
+  }
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+  });
+  let seq = 0;
+  const send = (bookingId: string | null) =>
+    res.write(`id: ${Date.now()}-${seq++}\ndata: ${JSON.stringify({ json: { bookingId } })}\n\n`);
+  res.write('event: connected\ndata: {}\n\n');
+  send(null);
+  const listener = (e: BookingEvent) => {
+    if (u.role === 'business' ? e.businessId === u.id : e.customerId === u.id) send(e.bookingId);
+  };
+  events.on('event', listener);
+  const ping = setInterval(() => res.write('event: ping\ndata: {}\n\n'), 15_000);
+  req.raw.on('close', () => {
+    clearInterval(ping);
+    events.off('event', listener);
+  });
+}
+
+async function main() {
+  await sql.listen('booking_events', (payload) => {
+    try {
+      events.emit('event', JSON.parse(payload) as BookingEvent);
+    } catch {
+      // malformed payload: ignored, as the app does
+    }
+  });
+  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 5000 } });
+  app.get('/healthz', async () => {
+    await sql`select 1`;
+    return { status: 'ok' };
+  });
+  app.get('/trpc/bookings.onChange', onChange);
+  app.get('/trpc/:path', (req, reply) => handleBatch(req, reply, queries));
+  app.post('/trpc/:path', (req, reply) => handleBatch(req, reply, mutations));
+  await app.listen({ host: HOST, port: PORT });
+  const stop = async () => {
+    await app.close();
+    await sql.end({ timeout: 2 });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((err) => {
+  console.error('baseline server failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+/**
+ * The SQL the app issues for the bench scenarios, verbatim as drizzle renders it (captured with
+ * bench/capture-sql.ts; run.ts re-captures it on every run and warns when these texts drift).
+ * The baseline server (bench/baseline-server.ts) runs exactly these statements with postgres.js.
+ */
+
+/** Session look-up of a cookie token (server/auth/session.ts validateSessionToken). $1 id, $2 limit 1. */
+export const SESSION_SQL =
+  'select "sessions"."id", "sessions"."user_id", "sessions"."expires_at", "users"."id", "users"."email", "users"."name", "users"."role", "users"."email_verified_at", "business_profiles"."business_name", "business_profiles"."slug" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "business_profiles" on "business_profiles"."id" = "users"."id" where "sessions"."id" = $1 limit $2';
+
+/** Renewal of a session with under 15 days left. $1 expires_at, $2 id. */
+export const SESSION_RENEW_SQL = 'update "sessions" set "expires_at" = $1 where "sessions"."id" = $2';
+
+/** Removal of an expired session. $1 id. */
+export const SESSION_DELETE_SQL = 'delete from "sessions" where "sessions"."id" = $1';
+
+const PUBLIC_BUSINESS_COLUMNS =
+  'select "id", "business_name", "slug", "business_type", "description", "address", "phone_number", "email_address", "opening_hours", "timezone" from "business_profiles"';
+
+/** Public business by slug (getPublicBusiness). $1 slug, $2 limit 1. */
+export const BUSINESS_BY_SLUG_SQL = `${PUBLIC_BUSINESS_COLUMNS} where "business_profiles"."slug" = $1 limit $2`;
+
+/** Own business by id (getOwnBusiness). $1 id, $2 limit 1. */
+export const BUSINESS_BY_ID_SQL = `${PUBLIC_BUSINESS_COLUMNS} where "business_profiles"."id" = $1 limit $2`;
+
+const REQUESTABLE =
+  '"slots"."is_booked" = $2 and "slots"."date" >= $3 and not exists (select 1 from "bookings" where ("bookings"."slot_id" = "slots"."id" and ("bookings"."status" in (\'pending\', \'confirmed\', \'completed\') or ("bookings"."status" = $4 and "bookings"."declined_by_business" = $5))))';
+
+/** Requestable slots of a business (requestableSlots). $1 business, $2 false, $3 today, $4 'cancelled', $5 true. */
+export const REQUESTABLE_SLOTS_SQL = `select "id", "date", "start_time", "end_time", "description" from "slots" where ("slots"."business_id" = $1 and (${REQUESTABLE})) order by "slots"."date" asc, "slots"."start_time" asc`;
+
+/** Whether one slot is requestable (isSlotRequestable). $1 slot, $2..$5 as above, $6 limit 1. */
+export const SLOT_REQUESTABLE_SQL = `select "id", "date", "start_time", "end_time", "description" from "slots" where ("slots"."id" = $1 and (${REQUESTABLE})) limit $6`;
+
+/** The requested slot, locked (requestBooking). $1 slot, $2 limit 1. */
+export const LOCK_SLOT_SQL =
+  'select "slots"."id", "slots"."business_id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", "business_profiles"."timezone", "users"."email" from "slots" inner join "business_profiles" on "business_profiles"."id" = "slots"."business_id" inner join "users" on "users"."id" = "business_profiles"."id" where "slots"."id" = $1 limit $2 for update of "slots"';
+
+/** New pending booking. $1 booking_date, $2 'pending', $3 notes, $4 slot, $5 customer, $6 business, $7 created, $8 updated. */
+export const INSERT_BOOKING_SQL =
+  'insert into "bookings" ("id", "booking_date", "status", "notes", "slot_id", "customer_id", "business_id", "declined_by_business", "archived_business_name", "archived_business_address", "archived_slot_description", "archived_slot_date", "archived_slot_start_time", "archived_slot_end_time", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, default, default, default, default, default, default, default, $7, $8) returning "id"';
+
+/** The customer's display name (customerDisplayName). $1 customer, $2 limit 1. */
+export const CUSTOMER_NAME_SQL =
+  'select "customer_profiles"."full_name", "users"."name" from "users" left join "customer_profiles" on "customer_profiles"."id" = "users"."id" where "users"."id" = $1 limit $2';
+
+/** Queued email (enqueueEmail). $1 to, $2 subject, $3 html, $4 text, $5 next_attempt_at, $6 created_at. */
+export const INSERT_EMAIL_SQL =
+  'insert into "email_outbox" ("id", "to_address", "subject", "html", "text", "status", "attempts", "last_error", "next_attempt_at", "provider_message_id", "sent_at", "created_at") values (default, $1, $2, $3, $4, default, default, default, $5, default, default, $6)';
+
+/** The business's slots (listBusinessSlots). $1 business. */
+export const BUSINESS_SLOTS_SQL =
+  'select "id", "date", "start_time", "end_time", "description", "is_booked", "added_to_system", "customer_name", "customer_email", "customer_phone" from "slots" where "slots"."business_id" = $1 order by "slots"."date" asc, "slots"."start_time" asc';
+
+/** `$from, ..., $(from + n - 1)`: drizzle's placeholders for an `in` list of n values. */
+const placeholders = (from: number, n: number) => Array.from({ length: n }, (_, i) => `$${from + i}`).join(', ');
+
+/** Booking flags per slot (listBusinessSlots). $1 business, $2.. the n slot ids. */
+export const slotFlagsSql = (n: number) =>
+  `select "slot_id", bool_or("status" = 'pending'), bool_or("status" = 'cancelled' and "declined_by_business"), bool_or("status" in ('confirmed', 'completed')) from "bookings" where ("bookings"."business_id" = $1 and "bookings"."slot_id" in (${placeholders(2, n)})) group by "bookings"."slot_id"`;
+
+/** Pending requests per slot (listBusinessSlots). $1 business, $2.. the n slot ids, then 'pending'. */
+export const slotPendingSql = (n: number) =>
+  `select "bookings"."slot_id", "bookings"."id", coalesce("customer_profiles"."full_name", "users"."name", 'Customer'), "users"."email" from "bookings" left join "users" on "users"."id" = "bookings"."customer_id" left join "customer_profiles" on "customer_profiles"."id" = "bookings"."customer_id" where ("bookings"."business_id" = $1 and "bookings"."slot_id" in (${placeholders(2, n)}) and "bookings"."status" = $${n + 2})`;
+
+/** Pending requests of a business (listBusinessRequests). $1 business, $2 'pending'. */
+export const BUSINESS_REQUESTS_SQL =
+  'select "bookings"."id", "bookings"."created_at", "bookings"."notes", "slots"."id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", coalesce("customer_profiles"."full_name", "users"."name", \'Customer\'), "users"."email", "business_profiles"."timezone" from "bookings" inner join "slots" on "slots"."id" = "bookings"."slot_id" inner join "business_profiles" on "business_profiles"."id" = "bookings"."business_id" left join "users" on "users"."id" = "bookings"."customer_id" left join "customer_profiles" on "customer_profiles"."id" = "bookings"."customer_id" where ("bookings"."business_id" = $1 and "bookings"."status" = $2) order by "bookings"."created_at" desc';
+
+/**
+ * What the baseline runs per scenario, in the shape of `CapturedSql` (capture-sql.ts), for a
+ * business with `slotCount` slots; run.ts compares it with the app's captured statements.
+ */
+export function baselineStatements(slotCount: number) {
+  return {
+    session: [SESSION_SQL],
+    bySlug: [BUSINESS_BY_SLUG_SQL, REQUESTABLE_SLOTS_SQL],
+    request: [LOCK_SLOT_SQL, SLOT_REQUESTABLE_SQL, INSERT_BOOKING_SQL, CUSTOMER_NAME_SQL, INSERT_EMAIL_SQL],
+    listMine: [BUSINESS_BY_ID_SQL, BUSINESS_SLOTS_SQL, slotFlagsSql(slotCount), slotPendingSql(slotCount)],
+    requests: [BUSINESS_REQUESTS_SQL],
+  };
+}

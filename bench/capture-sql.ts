@@ -1,0 +1,94 @@
+/**
+ * Captures the SQL the app issues for each bench scenario by calling the real services on a
+ * drizzle instance with a query logger (same schema and casing as server/db/client.ts). run.ts
+ * compares the result with the statements the baseline server (bench/baseline-server.ts) runs,
+ * so a change in the app's queries shows up as a "baseline SQL drift" warning instead of a silently
+ * unfair comparison. Standalone: `tsx bench/capture-sql.ts <database url>` prints the statements.
+ */
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { validateSessionToken } from '../server/auth/session';
+import type { Db } from '../server/db/client';
+import * as schema from '../server/db/schema/index';
+import { listBusinessRequests, requestBooking } from '../server/features/bookings/bookings.service';
+import { getOwnBusiness, getPublicBusiness } from '../server/features/businesses/businesses.service';
+import type { ServiceDeps } from '../server/features/context';
+import { listBusinessSlots } from '../server/features/slots/slots.service';
+import { businessSlug, businessToken, customerToken } from './db';
+
+/** The statements (SQL text, in order) one call of each scenario's procedures runs. */
+export interface CapturedSql {
+  session: string[];
+  bySlug: string[];
+  request: string[];
+  listMine: string[];
+  requests: string[];
+}
+
+/**
+ * Runs each scenario's service calls once against `url` (a seeded bench database; one booking is
+ * written for slot `bench_uuid('slot-1-0')` of business 1) and returns the SQL texts drizzle sent.
+ */
+export async function captureAppSql(url: string): Promise<CapturedSql> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  let log: string[] = [];
+  const db = drizzle(client, {
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (query) => void log.push(query) },
+  }) as unknown as Db;
+  const take = () => {
+    const out = log;
+    log = [];
+    return out;
+  };
+  const now = new Date();
+  const deps = {
+    db,
+    now: () => now,
+    appOrigin: 'http://localhost',
+    hub: { publish: async () => {} },
+    kickMailer: () => {},
+  } as unknown as ServiceDeps;
+  try {
+    await validateSessionToken(db, businessToken(1), now);
+    const session = take();
+    await getPublicBusiness(db, businessSlug(1), now);
+    const bySlug = take();
+    const [slot] = await client<{ id: string }[]>`select bench_uuid('slot-1-0')::text as id`;
+    const customer = await validateSessionToken(db, customerToken(1), now);
+    take();
+    await requestBooking(deps, customer!.user.id, { slotId: slot!.id });
+    const request = take();
+    const business = await getOwnBusiness(db, (await validateSessionToken(db, businessToken(1), now))!.user.id);
+    take();
+    await getOwnBusiness(db, business.id);
+    await listBusinessSlots(db, business.id, business.timezone, now);
+    const listMine = take();
+    await listBusinessRequests(deps, business.id);
+    const requests = take();
+    return { session, bySlug, request, listMine, requests };
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const url = process.argv[2];
+  if (!url) {
+    console.error('usage: tsx bench/capture-sql.ts <database url of a seeded bench database>');
+    process.exit(2);
+  }
+  captureAppSql(url).then(
+    (captured) => {
+      for (const [name, statements] of Object.entries(captured)) {
+        console.log(`-- ${name}`);
+        for (const s of statements as string[]) console.log(`${s};`);
+      }
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

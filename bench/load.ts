@@ -1,0 +1,105 @@
+/**
+ * Load generation with autocannon (in the bench process) and the measurement around it: request
+ * rate, latency percentiles, status counts, and the CPU time the target process and its
+ * PostgreSQL backends spent during the measured window.
+ */
+import autocannon from 'autocannon';
+import type postgres from 'postgres';
+import { backendCpu, backendCpuDelta, processCpuMicros } from './targets';
+
+/** One request as autocannon sends it. */
+export interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** Load shape: closed loop (`rate` undefined) or a fixed overall rate in requests per second. */
+export interface LoadShape {
+  connections: number;
+  /** Seconds of load (ignored when `amount` is set). */
+  duration: number;
+  /** Total requests to send (all answered before the run ends), instead of a duration. */
+  amount?: number;
+  /** Fixed overall rate, requests/s (autocannon corrects for coordinated omission). */
+  rate?: number;
+}
+
+/** What one measured run produced. */
+export interface LoadResult {
+  requests: number;
+  /** Answered requests per second. */
+  rps: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p99: number;
+  /** Responses by HTTP status. */
+  statuses: Record<string, number>;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** Target process CPU per answered request, microseconds. */
+  cpuPerReq: number | null;
+  /** PostgreSQL backends' CPU per answered request, microseconds. */
+  dbCpuPerReq: number | null;
+  durationS: number;
+}
+
+/** Where the CPU readings come from. */
+export interface CpuProbe {
+  pid: number;
+  monitor: postgres.Sql;
+  dbName: string;
+}
+
+/**
+ * Sends `next()`'s requests to `origin` with `shape`, reading the target's CPU time (and its
+ * backends') just before and after. `next(i)` gives the i-th request (i from 0, in send order).
+ */
+export async function measure(
+  origin: string,
+  shape: LoadShape,
+  next: (i: number) => BenchRequest,
+  probe?: CpuProbe,
+): Promise<LoadResult> {
+  let i = 0;
+  const cpu0 = probe ? processCpuMicros(probe.pid) : null;
+  const db0 = probe ? await backendCpu(probe.monitor, probe.dbName) : null;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url: origin,
+        connections: shape.connections,
+        duration: shape.duration,
+        ...(shape.amount ? { amount: shape.amount } : {}),
+        ...(shape.rate ? { overallRate: shape.rate } : {}),
+        timeout: 10,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const r = next(i++);
+              return { ...req, method: r.method, path: r.path, headers: { ...r.headers }, body: r.body } as typeof req;
+            },
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
+  const cpu1 = probe ? processCpuMicros(probe.pid) : null;
+  const db1 = probe ? await backendCpu(probe.monitor, probe.dbName) : null;
+  const statuses: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;
+  const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return {
+    requests: answered,
+    rps: answered / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    errors: result.errors,
+    cpuPerReq: cpu0 !== null && cpu1 !== null && answered > 0 ? (cpu1 - cpu0) / answered : null,
+    dbCpuPerReq: db0 && db1 && answered > 0 ? backendCpuDelta(db0, db1) / answered : null,
+    durationS: result.duration,
+  };
+}

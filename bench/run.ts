@@ -1,0 +1,412 @@
+/**
+ * `npm run bench`: the performance harness of BRIEF §8. Creates a throw-away PostgreSQL database,
+ * migrates and seeds it, then drives target A (the app) and target B (bench/baseline-server.ts),
+ * each freshly started before every measurement, rounds interleaved A, B, A, B, with autocannon,
+ * and prints a table plus PASS/FAIL per budget. Always exits 0 once it has measured (a benchmark
+ * measures; it is not a test); exits 1 only when it could not run. See bench/README.md.
+ *
+ * Settings (env, or the same names as flags: `--scale 0.02`, `--duration=3`):
+ * BENCH_SCALE (1 = 10,000 businesses x 40 slots), BENCH_DURATION (s, 8), BENCH_WARMUP (s, 2),
+ * BENCH_ROUNDS (2), BENCH_CONNECTIONS (32), BENCH_SCENARIOS (public,booking,dashboard,live),
+ * BENCH_RATE_PUBLIC (500/s), BENCH_RATE_BOOKING (100/s), BENCH_RATE_DASHBOARD (100/s; 0 skips a rate run),
+ * BENCH_LIVE_SUBSCRIBERS (200), BENCH_LIVE_RATE (deliveries/s, 500), BENCH_PG_URL
+ * (postgres://postgres@127.0.0.1:5432), BENCH_PORT (3360; B uses +1), BENCH_SKIP_BUNDLE (1: no
+ * vite build), BENCH_CLIENT_DIST (measure this built client instead of building), BENCH_KEEP_LOGS,
+ * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results).
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { baselineStatements } from './baseline-sql';
+import { buildClient, measureBundle, removeBuild, type BundleSizes } from './bundle';
+import { captureAppSql } from './capture-sql';
+import {
+  businessSlug,
+  businessToken,
+  createBenchDatabase,
+  customerToken,
+  databaseUrl,
+  DEFAULT_SERVER_URL,
+  dropBenchDatabase,
+  migrateBenchDatabase,
+  seedBenchDatabase,
+  seedSize,
+  SLOTS_PER_BUSINESS,
+  type BenchDatabase,
+} from './db';
+import { measureLive } from './live';
+import { measure, type BenchRequest, type LoadResult, type LoadShape } from './load';
+import { formatTable, formatVerdicts, verdicts, type Row } from './report';
+import { killAllTargets, repoRoot, startTarget, type RunningTarget, type TargetKind } from './targets';
+import { batchMutation, batchQueryPath, sessionCookie } from './wire';
+
+/** Reads `--name value` / `--name=value` flags into BENCH_NAME env values. */
+function flagsToEnv(argv: string[]): void {
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]!);
+    if (!m) continue;
+    let value = m[2];
+    if (value === undefined) value = argv[i + 1] && !argv[i + 1]!.startsWith('--') ? argv[++i]! : '1';
+    process.env[`BENCH_${m[1]!.toUpperCase().replace(/-/g, '_')}`] = value;
+  }
+}
+flagsToEnv(process.argv.slice(2));
+
+const num = (name: string, dflt: number) => {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? dflt : Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number`);
+  return n;
+};
+const cfg = {
+  scale: num('BENCH_SCALE', 1),
+  duration: num('BENCH_DURATION', 8),
+  warmup: num('BENCH_WARMUP', 2),
+  rounds: Math.max(1, Math.round(num('BENCH_ROUNDS', 2))),
+  connections: Math.max(1, Math.round(num('BENCH_CONNECTIONS', 32))),
+  scenarios: new Set((process.env.BENCH_SCENARIOS ?? 'public,booking,dashboard,live').split(',').map((s) => s.trim())),
+  ratePublic: num('BENCH_RATE_PUBLIC', 500),
+  rateBooking: num('BENCH_RATE_BOOKING', 100),
+  rateDashboard: num('BENCH_RATE_DASHBOARD', 100),
+  liveSubscribers: Math.max(2, Math.round(num('BENCH_LIVE_SUBSCRIBERS', 200))),
+  liveRate: num('BENCH_LIVE_RATE', 500),
+  serverUrl: process.env.BENCH_PG_URL || DEFAULT_SERVER_URL,
+  port: Math.round(num('BENCH_PORT', 3360)),
+  skipBundle: ['1', 'true'].includes(process.env.BENCH_SKIP_BUNDLE ?? ''),
+  clientDist: process.env.BENCH_CLIENT_DIST || '',
+  keepLogs: ['1', 'true'].includes(process.env.BENCH_KEEP_LOGS ?? ''),
+  extraSql: process.env.BENCH_EXTRA_SQL ?? '',
+};
+
+const log = (line: string) => console.log(line);
+let database: BenchDatabase | null = null;
+let cleaning: Promise<void> | null = null;
+const logDir = mkdtempSync(path.join(os.tmpdir(), 'lastslot-bench-'));
+
+/** Stops every target and drops the database (once, whichever path gets here first). */
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    killAllTargets();
+    if (database) {
+      const dropped = await dropBenchDatabase(cfg.serverUrl, database.name);
+      if (dropped) log(`dropped database ${database.name}`);
+    }
+    if (!cfg.keepLogs) rmSync(logDir, { recursive: true, force: true });
+    else log(`target logs kept in ${logDir}`);
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`\n${signal}: stopping targets and dropping the bench database...`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const uuidOfBusiness = (i: number) => benchUuid(`business-${i}`);
+/** bench_uuid(text) of bench/db.ts: the md5 digest as a UUID with version 4 and variant 8 digits. */
+function benchUuid(s: string): string {
+  const hex = createHash('md5').update(s).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+interface Scenario {
+  name: string;
+  key: string;
+  /** Requests for the measured run of `target`, given the run's shape; `check` verifies afterwards. */
+  prepare(
+    target: TargetKind,
+    label: string,
+  ): { next: (i: number) => BenchRequest; check?: (r: LoadResult) => Promise<void> };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const size = seedSize(cfg.scale);
+  log(
+    `LastSlot bench: ${os.cpus().length} cores, Node ${process.version}; scale ${cfg.scale} (${size.businesses} businesses x ${SLOTS_PER_BUSINESS} slots, ${size.customers} customers); ` +
+      `${cfg.rounds} rounds, ${cfg.warmup}s warm-up + ${cfg.duration}s per run, ${cfg.connections} connections`,
+  );
+
+  let bundle: BundleSizes | null = null;
+  if (!cfg.skipBundle) {
+    const dir = cfg.clientDist
+      ? path.resolve(cfg.clientDist)
+      : (log('building the client (vite build into .tmp/)...'), buildClient(repoRoot));
+    try {
+      bundle = measureBundle(dir);
+    } finally {
+      if (!cfg.clientDist) removeBuild(dir);
+    }
+  }
+
+  database = await createBenchDatabase(cfg.serverUrl);
+  log(`created database ${database.name}`);
+  await migrateBenchDatabase(database.url);
+  let t = Date.now();
+  const counts = await seedBenchDatabase(database.url, size);
+  log(
+    `seeded in ${((Date.now() - t) / 1000).toFixed(1)} s: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+
+  // What-if experiments (e.g. a candidate index): applied after seeding, reported with the results.
+  if (cfg.extraSql) {
+    const extra = postgres(database.url, { max: 1, onnotice: () => {} });
+    try {
+      await extra.unsafe(cfg.extraSql);
+      await extra.unsafe('analyze');
+    } finally {
+      await extra.end({ timeout: 2 });
+    }
+    log(`applied BENCH_EXTRA_SQL (not part of the app's schema): ${cfg.extraSql}`);
+  }
+
+  // The baseline must run the app's SQL: capture it from the real services and compare.
+  const captured = await captureAppSql(database.url);
+  const expected = baselineStatements(SLOTS_PER_BUSINESS);
+  const drift = (Object.keys(expected) as (keyof typeof expected)[]).filter(
+    (k) => JSON.stringify(captured[k]) !== JSON.stringify(expected[k]),
+  );
+  log(
+    drift.length === 0
+      ? `baseline SQL: identical to the SQL the app issues (${Object.values(captured).flat().length} statements checked)`
+      : `WARNING baseline SQL drift in ${drift.join(', ')}: bench/baseline-sql.ts no longer matches the app (tsx bench/capture-sql.ts <url> prints the app's)`,
+  );
+
+  const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+  const monitor = postgres(databaseUrl(cfg.serverUrl, 'postgres'), { max: 1, onnotice: () => {} });
+  const half = Math.floor(size.businesses / 2);
+  const publicBusiness = (k: number) => 1 + ((k * 7919) % half);
+
+  // Requestable slots of the booking half (businesses half+1..N), in a fixed shuffled order.
+  t = Date.now();
+  const pool = (
+    await sql<{ id: string }[]>`
+      select bench_uuid('slot-' || i || '-' || j)::text as id
+      from generate_series(${half + 1}::int, ${size.businesses}::int) i, generate_series(0, ${SLOTS_PER_BUSINESS - 1}) j
+      where not (j % 10 = 3 or j % 20 = 7 or j % 40 = 11)
+      order by md5(j || '-' || i)`
+  ).map((r) => r.id);
+  let cursor = 0;
+  let bookingChecksOk: boolean | null = null;
+
+  const scenarios: Scenario[] = [
+    {
+      name: 'public page',
+      key: 'public',
+      prepare: () => ({
+        next: (i) => ({
+          method: 'GET',
+          path: batchQueryPath(['businesses.bySlug'], [{ slug: businessSlug(publicBusiness(i)) }]),
+          headers: { accept: '*/*' },
+        }),
+        check: async (r) => {
+          const bad = Object.keys(r.statuses).filter((s) => s !== '200');
+          if (bad.length > 0) log(`  CHECK public page: unexpected statuses ${bad.join(', ')}`);
+        },
+      }),
+    },
+    {
+      name: 'booking request',
+      key: 'booking',
+      prepare: (target, label) => {
+        const fresh: string[] = [];
+        let duplicates = 0;
+        const next = (i: number): BenchRequest => {
+          let slotId: string;
+          if (i % 10 === 9 && fresh.length >= 5) {
+            slotId = fresh[fresh.length - 5]!;
+            duplicates++;
+          } else {
+            if (cursor >= pool.length)
+              throw new Error('booking slot pool exhausted: raise BENCH_SCALE or lower durations');
+            slotId = pool[cursor++]!;
+            fresh.push(slotId);
+          }
+          const { path: p, body } = batchMutation('bookings.request', { slotId });
+          const origin = `http://127.0.0.1:${target === 'A' ? cfg.port : cfg.port + 1}`;
+          return {
+            method: 'POST',
+            path: p,
+            body,
+            headers: {
+              'content-type': 'application/json',
+              origin,
+              cookie: sessionCookie(customerToken(1 + (i % size.customers))),
+            },
+          };
+        };
+        const check = async (r: LoadResult) => {
+          await new Promise((res) => setTimeout(res, 200));
+          const [row] = await sql<
+            { n: number }[]
+          >`select count(*)::int as n from bookings where slot_id = any(${fresh}::uuid[])`;
+          const rows = row?.n ?? 0;
+          const ok2xx = r.statuses['200'] ?? 0;
+          const conflicts = r.statuses['409'] ?? 0;
+          const other = Object.entries(r.statuses).filter(([s]) => s !== '200' && s !== '409');
+          const line = `booking rows ${rows} = distinct slots ${fresh.length} = 200s ${ok2xx}; 409s ${conflicts} = duplicates ${duplicates}; other ${other.map(([s, n]) => `${s}:${n}`).join(' ') || 'none'}; errors ${r.errors}`;
+          if (label === 'warm-up') {
+            // The warm-up runs for a duration, so requests in flight at its end are cut off
+            // unanswered: only "never a 5xx" and "no more rows than requests" can be checked.
+            const ok = !other.some(([s]) => s.startsWith('5')) && rows >= ok2xx && rows <= fresh.length;
+            if (!ok) log(`  WARM-UP CHECK FAILED: ${line}`);
+            return;
+          }
+          const ok =
+            other.length === 0 &&
+            r.errors === 0 &&
+            rows === fresh.length &&
+            ok2xx === fresh.length &&
+            conflicts === duplicates;
+          bookingChecksOk = (bookingChecksOk ?? true) && ok;
+          log(`  ${ok ? 'check ok' : 'CHECK FAILED'}: ${line}`);
+        };
+        return { next, check };
+      },
+    },
+    {
+      name: 'dashboard lists',
+      key: 'dashboard',
+      prepare: () => {
+        const p = batchQueryPath(['slots.listMine', 'bookings.requests'], [undefined, undefined]);
+        return {
+          next: (i) => ({
+            method: 'GET',
+            path: p,
+            headers: { accept: '*/*', cookie: sessionCookie(businessToken(publicBusiness(i))) },
+          }),
+          check: async (r) => {
+            const bad = Object.keys(r.statuses).filter((s) => s !== '200');
+            if (bad.length > 0) log(`  CHECK dashboard: unexpected statuses ${bad.join(', ')}`);
+          },
+        };
+      },
+    },
+  ];
+
+  const rows: Row[] = [];
+  const rowFor = (scenario: string, mode: string, closedLoop: boolean) => {
+    let row = rows.find((r) => r.scenario === scenario && r.mode === mode);
+    if (!row) rows.push((row = { scenario, mode, closedLoop, A: [], B: [] }));
+    return row;
+  };
+  let run = 0;
+  const withTarget = async <T>(kind: TargetKind, label: string, fn: (t: RunningTarget) => Promise<T>): Promise<T> => {
+    const target = await startTarget(kind, {
+      repoRoot,
+      databaseUrl: database!.url,
+      port: cfg.port,
+      logFile: path.join(logDir, `${String(++run).padStart(3, '0')}-${kind}-${label.replace(/\W+/g, '_')}.log`),
+    });
+    try {
+      return await fn(target);
+    } finally {
+      await target.stop();
+    }
+  };
+  const show = (r: LoadResult) =>
+    `${r.rps.toFixed(0)}/s p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms cpu ${r.cpuPerReq?.toFixed(0) ?? '-'} us/req db ${r.dbCpuPerReq?.toFixed(0) ?? '-'} us/req`;
+
+  for (let round = 1; round <= cfg.rounds; round++) {
+    for (const scenario of scenarios) {
+      if (!cfg.scenarios.has(scenario.key)) continue;
+      const rate =
+        scenario.key === 'public' ? cfg.ratePublic : scenario.key === 'booking' ? cfg.rateBooking : cfg.rateDashboard;
+      const modes: { mode: string; closed: boolean }[] = [{ mode: `closed ${cfg.connections}`, closed: true }];
+      if (rate > 0) modes.push({ mode: `rate ${rate}/s`, closed: false });
+      for (const { mode, closed } of modes) {
+        for (const kind of ['A', 'B'] as const) {
+          const label = `${scenario.key} ${mode}`;
+          const result = await withTarget(kind, label, async (target) => {
+            const probe = { pid: target.pid, monitor, dbName: database!.name };
+            const warm = scenario.prepare(kind, 'warm-up');
+            const warmShape: LoadShape = {
+              connections: cfg.connections,
+              duration: cfg.warmup,
+              ...(closed ? {} : { rate }),
+            };
+            const w = await measure(target.url, warmShape, warm.next);
+            await warm.check?.(w);
+            const shape: LoadShape = {
+              connections: cfg.connections,
+              duration: cfg.duration,
+              ...(closed ? {} : { rate }),
+            };
+            // Bookings run to a fixed count, so every request is answered and the rows can be counted exactly.
+            if (scenario.key === 'booking')
+              shape.amount = Math.max(100, Math.round((closed ? w.rps : rate) * cfg.duration));
+            const s = scenario.prepare(kind, label);
+            const r = await measure(target.url, shape, s.next, probe);
+            await s.check?.(r);
+            return r;
+          });
+          rowFor(scenario.name, mode, closed)[kind].push(result);
+          log(`[round ${round}] ${scenario.name}, ${mode}, ${kind}: ${show(result)}`);
+        }
+      }
+    }
+    if (cfg.scenarios.has('live')) {
+      for (const kind of ['A', 'B'] as const) {
+        const mode = `${cfg.liveSubscribers} SSE, ${cfg.liveRate}/s`;
+        const liveOpts = {
+          subscribers: cfg.liveSubscribers,
+          deliveriesPerSecond: cfg.liveRate,
+          duration: cfg.duration,
+          businessIds: (i: number) => publicBusiness(i),
+          businessUuid: uuidOfBusiness,
+        };
+        const result = await withTarget(kind, 'live', async (target) => {
+          await measureLive(target.url, database!.url, { ...liveOpts, duration: cfg.warmup });
+          return measureLive(target.url, database!.url, liveOpts, { pid: target.pid, monitor, dbName: database!.name });
+        });
+        rowFor('live update', mode, false)[kind].push(result);
+        log(`[round ${round}] live update, ${mode}, ${kind}: ${show(result)} lost ${result.statuses.lost}`);
+      }
+    }
+  }
+
+  await sql.end({ timeout: 2 });
+  await monitor.end({ timeout: 2 });
+
+  const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
+  const lines = [
+    '',
+    `## LastSlot bench, ${when} UTC`,
+    '',
+    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, PostgreSQL on 127.0.0.1; ` +
+      `scale ${cfg.scale} (${size.businesses} businesses x ${SLOTS_PER_BUSINESS} slots); ${cfg.rounds} rounds (median shown), ` +
+      `${cfg.warmup} s warm-up + ${cfg.duration} s per run; A = the app, B = bare Fastify + postgres.js; total ${((Date.now() - started) / 1000).toFixed(0)} s.` +
+      (cfg.extraSql ? ` What-if: BENCH_EXTRA_SQL \`${cfg.extraSql}\` applied after seeding.` : ''),
+    '',
+    formatTable(rows),
+    '',
+  ];
+  if (bundle) {
+    lines.push(
+      `Public route bundle (gzip -9, ${bundle.source}): entry JS ${(bundle.entryJs / 1024).toFixed(1)} KB, CSS ${(bundle.entryCss / 1024).toFixed(1)} KB; ` +
+        `with the /{slug} route chunks JS ${(bundle.routeJs / 1024).toFixed(1)} KB, CSS ${(bundle.routeCss / 1024).toFixed(1)} KB (${bundle.files.length} files).`,
+      '',
+    );
+  }
+  lines.push(formatVerdicts(verdicts(rows, bundle, bookingChecksOk)), '');
+  const text = lines.join('\n');
+  log(text);
+  mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
+  const out = path.join(repoRoot, '.tmp', 'bench-last.md');
+  writeFileSync(out, text);
+  log(`(also written to ${path.relative(repoRoot, out)})`);
+}
+
+main()
+  .then(() => cleanup())
+  .then(() => process.exit(0))
+  .catch(async (err) => {
+    console.error('bench failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+    await cleanup();
+    process.exit(1);
+  });
