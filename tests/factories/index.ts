@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../server/auth/password';
 import { createSession, validateSessionToken } from '../../server/auth/session';
 import type { Db } from '../../server/db/client';
-import { businessProfiles, customerProfiles, slots, users } from '../../server/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { bookings, businessProfiles, customerProfiles, slots, users } from '../../server/db/schema/index';
 import { createInnerContext, type AppDeps, type CookieWriter, type RequestMeta } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 import { WEEKDAYS, type OpeningHours } from '../../shared/opening-hours';
@@ -125,4 +126,28 @@ export function lastSetToken(calls: ReturnType<typeof recordingCookies>['calls']
   const set = calls.filter((c) => c.kind === 'set').at(-1);
   if (!set) throw new Error('no session cookie was set');
   return set.token;
+}
+
+/**
+ * A business ('Snip Studio'), a customer ('Cara Customer') and the customer's pending request
+ * ('First visit') for one slot ('Fringe trim', default 22 November 2026 12:00-12:30), with a
+ * signed-in caller for each side.
+ */
+export async function pendingRequest(
+  deps: AppDeps,
+  slot = { date: '2026-11-22', startTime: '12:00', endTime: '12:30' },
+) {
+  const { user: owner, profile } = await createBusiness(deps.db, { name: 'Snip Studio' });
+  const customer = await createUser(deps.db, { role: 'customer', name: 'Cara Customer' });
+  const s = await createSlot(deps.db, owner.id, { ...slot, description: 'Fringe trim' });
+  const client = await callerFor(deps, customer.id);
+  const { id: bookingId } = await client.bookings.request({ slotId: s.id, notes: 'First visit' });
+  return { owner, profile, customer, slot: s, client, bookingId, business: await callerFor(deps, owner.id) };
+}
+
+/** The bookings row `id` as stored (fails the test when there is none). */
+export async function bookingRow(db: Db, id: string) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  if (!row) throw new Error(`no booking ${id}`);
+  return row;
 }

@@ -10,27 +10,23 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { bookings, slots } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
-import { callerFor, createBusiness, createSlot, createUser } from '../factories/index';
+import {
+  callerFor,
+  createBusiness,
+  createSlot,
+  createUser,
+  bookingRow as factoryBookingRow,
+  pendingRequest as factoryPendingRequest,
+} from '../factories/index';
 import { errorOf, outwardOf } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
 const START = new Date('2026-11-21T10:00:00Z'); // Saturday 10:00 in London (GMT)
 const t = useTestDeps(START);
 
-/** A business, a customer and the customer's pending request for one slot. */
-async function pendingRequest(slot = { date: '2026-11-22', startTime: '12:00', endTime: '12:30' }) {
-  const { user: owner, profile } = await createBusiness(t.deps.db, { name: 'Snip Studio' });
-  const customer = await createUser(t.deps.db, { role: 'customer', name: 'Cara Customer' });
-  const s = await createSlot(t.deps.db, owner.id, { ...slot, description: 'Fringe trim' });
-  const client = await callerFor(t.deps, customer.id);
-  const { id: bookingId } = await client.bookings.request({ slotId: s.id, notes: 'First visit' });
-  return { owner, profile, customer, slot: s, client, bookingId, business: await callerFor(t.deps, owner.id) };
-}
-
-async function bookingRow(id: string) {
-  const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, id));
-  return row!;
-}
+const pendingRequest = (slot?: { date: string; startTime: string; endTime: string }) =>
+  factoryPendingRequest(t.deps, slot);
+const bookingRow = (id: string) => factoryBookingRow(t.deps.db, id);
 
 const publicSlotIds = async (slug: string) =>
   (await (await callerFor(t.deps, null)).businesses.bySlug({ slug })).slots.map((s) => s.id);

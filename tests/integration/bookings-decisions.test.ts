@@ -9,7 +9,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, customerProfiles, slots } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
-import { callerFor, createBusiness, createSlot, createUser } from '../factories/index';
+import {
+  callerFor,
+  createBusiness,
+  createSlot,
+  createUser,
+  bookingRow as factoryBookingRow,
+  pendingRequest as factoryPendingRequest,
+} from '../factories/index';
 import { emailsTo, errorOf, outwardOf } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
@@ -18,20 +25,9 @@ const t = useTestDeps(START);
 
 type Answer = 'confirm' | 'decline' | 'approve' | 'reject';
 
-/** A business, a customer with a phone number, and the customer's pending request for one slot. */
-async function pendingRequest(slot = { date: '2026-11-22', startTime: '12:00', endTime: '12:30' }) {
-  const { user: owner, profile } = await createBusiness(t.deps.db, { name: 'Snip Studio' });
-  const customer = await createUser(t.deps.db, { role: 'customer', name: 'Cara Customer' });
-  const s = await createSlot(t.deps.db, owner.id, { ...slot, description: 'Fringe trim' });
-  const client = await callerFor(t.deps, customer.id);
-  const { id: bookingId } = await client.bookings.request({ slotId: s.id, notes: 'First visit' });
-  return { owner, profile, customer, slot: s, client, bookingId, business: await callerFor(t.deps, owner.id) };
-}
-
-async function bookingRow(id: string) {
-  const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, id));
-  return row!;
-}
+const pendingRequest = (slot?: { date: string; startTime: string; endTime: string }) =>
+  factoryPendingRequest(t.deps, slot);
+const bookingRow = (id: string) => factoryBookingRow(t.deps.db, id);
 
 async function slotRow(id: string) {
   const [row] = await t.deps.db.select().from(slots).where(eq(slots.id, id));

@@ -1,6 +1,4 @@
-import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '../../lib/trpc';
 import { FullPageLoader } from '../layout/full-page-loader';
@@ -12,9 +10,7 @@ import { ChangeEmailCard } from './change-email-card';
 import { ChangePasswordCard } from './change-password-card';
 import { DataPrivacyCard } from './data-privacy-card';
 import { SettingsPageHeader } from './settings-page-header';
-
-/** Dashboards spec §2 / §9: the settings loading spinner is forced off after 10 s. */
-const SPINNER_FORCED_OFF_MS = 10_000;
+import { SettingsLoadFailed, useSettingsLoad } from './settings-load';
 
 /**
  * Business settings (dashboards spec §2 "Business settings cards"): Business Information,
@@ -23,20 +19,9 @@ const SPINNER_FORCED_OFF_MS = 10_000;
  */
 export function BusinessSettings({ email }: { email: string }) {
   const settings = trpc.settings.business.useQuery(undefined, { refetchOnWindowFocus: false });
-  const [gaveUp, setGaveUp] = useState(false);
-  useEffect(() => {
-    if (!settings.isPending) return;
-    const timer = setTimeout(() => setGaveUp(true), SPINNER_FORCED_OFF_MS);
-    return () => clearTimeout(timer);
-  }, [settings.isPending]);
-  const failed = settings.isError || (settings.isPending && gaveUp);
-  useEffect(() => {
-    if (failed) {
-      notifications.show({ color: 'red', title: MSG.errorLoadingProfileTitle, message: MSG.businessProfileLoadFailed });
-    }
-  }, [failed]);
+  const load = useSettingsLoad(settings, MSG.businessProfileLoadFailed);
 
-  if (settings.isPending && !gaveUp) return <FullPageLoader label="Loading settings..." />;
+  if (load.loading) return <FullPageLoader label="Loading settings..." />;
   const data = settings.data;
   return (
     <Stack gap="lg">
@@ -48,23 +33,7 @@ export function BusinessSettings({ email }: { email: string }) {
           <BusinessHoursCard key={`hours-${JSON.stringify(data.schedule)}`} initial={data.schedule} />
         </>
       ) : (
-        <Alert color="red" variant="light" title={MSG.errorLoadingProfileTitle} role="alert">
-          {MSG.businessProfileLoadFailed}
-          <div>
-            <Button
-              mt="sm"
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => {
-                setGaveUp(false);
-                void settings.refetch();
-              }}
-            >
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <SettingsLoadFailed text={MSG.businessProfileLoadFailed} onRetry={load.retry} />
       )}
       <Stack component="section" aria-labelledby="account-settings-title" gap="sm">
         <CardHeading id="account-settings-title" title="Account Settings">

@@ -1,17 +1,16 @@
-import { Alert, Button, Card, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { updateCustomerNameInput, type UpdateCustomerNameInput } from '../../../shared/schemas/settings';
 import { errorInfo, trpc } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 import { CardHeading } from './card-heading';
+import { SettingsLoadFailed, useSettingsLoad } from './settings-load';
 import { TimeoutError, withTimeout } from './with-timeout';
 
-/** Dashboards spec §9: the profile save gives up after 8 s; the settings spinner after 10 s. */
+/** Dashboards spec §9: the profile save gives up after 8 s. */
 const PROFILE_SAVE_TIMEOUT_MS = 8_000;
-const SPINNER_FORCED_OFF_MS = 10_000;
 
 /**
  * Personal Information (dashboards spec §2 "Customer settings cards", §5 "Customer profile", §8
@@ -20,18 +19,7 @@ const SPINNER_FORCED_OFF_MS = 10_000;
  */
 export function PersonalInfoCard() {
   const profile = trpc.settings.customer.useQuery(undefined, { refetchOnWindowFocus: false });
-  const [gaveUp, setGaveUp] = useState(false);
-  useEffect(() => {
-    if (!profile.isPending) return;
-    const timer = setTimeout(() => setGaveUp(true), SPINNER_FORCED_OFF_MS);
-    return () => clearTimeout(timer);
-  }, [profile.isPending]);
-  const failed = profile.isError || (profile.isPending && gaveUp);
-  useEffect(() => {
-    if (failed) {
-      notifications.show({ color: 'red', title: MSG.errorLoadingProfileTitle, message: MSG.customerProfileLoadFailed });
-    }
-  }, [failed]);
+  const load = useSettingsLoad(profile, MSG.customerProfileLoadFailed);
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="personal-info-heading">
@@ -42,24 +30,8 @@ export function PersonalInfoCard() {
         {profile.data ? (
           // Keyed by the saved name, so the form starts again from what the server holds.
           <NameForm key={profile.data.fullName} fullName={profile.data.fullName} />
-        ) : failed ? (
-          <Alert color="red" variant="light" title={MSG.errorLoadingProfileTitle} role="alert">
-            {MSG.customerProfileLoadFailed}
-            <div>
-              <Button
-                mt="sm"
-                size="xs"
-                variant="light"
-                color="red"
-                onClick={() => {
-                  setGaveUp(false);
-                  void profile.refetch();
-                }}
-              >
-                Retry
-              </Button>
-            </div>
-          </Alert>
+        ) : load.failed ? (
+          <SettingsLoadFailed text={MSG.customerProfileLoadFailed} onRetry={load.retry} />
         ) : (
           <Group gap="xs" c="dimmed" role="status">
             <Loader size="sm" />
