@@ -186,6 +186,10 @@ export const bookings = pgTable(
       .where(sql`status in ('pending', 'confirmed', 'completed')`),
     index('bookings_business_status_idx').on(t.businessId, t.status),
     index('bookings_customer_idx').on(t.customerId),
+    // Every booking of a slot, whatever its status: the public page and a booking request ask
+    // whether a slot has a pending or declined booking (the partial index above covers active
+    // bookings only); without it that check scans every booking (bench/README.md).
+    index('bookings_slot_idx').on(t.slotId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_slot_idx" ON "bookings" USING btree ("slot_id");
