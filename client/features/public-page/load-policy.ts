@@ -6,25 +6,8 @@
  * page's own owner, retried 3 times at 1 s steps (a slug just changed); and the page gives up
  * waiting after 10 s.
  */
+import { MSG } from '../../../shared/messages';
 import { errorInfo, httpStatusOf } from '../../lib/trpc';
-
-/** The spec's texts of this page, verbatim. */
-export const PAGE_TEXT = {
-  businessNotFound: 'Business Not Found',
-  errorTitle: 'Error Loading Business',
-  failedToLoad: 'Failed to load business information',
-  tooLong: 'Loading took too long. Please refresh the page.',
-  timeout: 'Loading timeout - please try again',
-  invalidTitle: 'Invalid Business Data',
-  invalidDetail: 'This business page is missing its name or identifier, so it cannot be shown.',
-  slotsTimeout: 'Loading slots timed out. Please try again.',
-  slotsFailed: 'Could not load available time slots',
-  slotsErrorTitle: 'Error loading slots',
-  preview: 'Your Business Page Preview',
-  request: 'Request an Appointment',
-  goToDashboard: 'Go to Dashboard',
-  tryAgain: 'Try Again',
-} as const;
 
 /** Time given to one businesses.bySlug call (spec §9). */
 export const QUERY_TIMEOUT_MS = 5_000;
@@ -39,7 +22,7 @@ export const OWNER_NOT_FOUND_STEP_MS = 1_000;
 /** A call that did not answer within QUERY_TIMEOUT_MS. */
 export class LoadTimeoutError extends Error {
   constructor() {
-    super(PAGE_TEXT.timeout);
+    super(MSG.pageTimeout);
     this.name = 'LoadTimeoutError';
   }
 }
@@ -87,5 +70,5 @@ export function businessFetchRetryDelay(failureCount: number, err: unknown): num
 
 /** The text of a failed load: the time-out text, else the spec's generic one (never the server's). */
 export function loadFailureText(err: unknown): string {
-  return err instanceof LoadTimeoutError ? PAGE_TEXT.timeout : PAGE_TEXT.failedToLoad;
+  return err instanceof LoadTimeoutError ? MSG.pageTimeout : MSG.pageLoadFailed;
 }

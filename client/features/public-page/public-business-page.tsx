@@ -41,7 +41,6 @@ import {
   LoadTimeoutError,
   loadFailureText,
   PAGE_LOAD_GUARD_MS,
-  PAGE_TEXT,
   QUERY_TIMEOUT_MS,
   shouldRetryBusinessFetch,
   withTimeout,
@@ -105,17 +104,17 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
   const valid = data ? hasBusinessIdentity(data.business) : true;
 
   let title: string | null = null;
-  if (data) title = valid ? data.business.businessName : PAGE_TEXT.invalidTitle;
-  else if (notFound) title = PAGE_TEXT.businessNotFound;
-  else if (query.isError || tooLong) title = PAGE_TEXT.errorTitle;
+  if (data) title = valid ? data.business.businessName : MSG.pageInvalidTitle;
+  else if (notFound) title = MSG.pageBusinessNotFound;
+  else if (query.isError || tooLong) title = MSG.pageErrorTitle;
   usePageTitle(title);
 
   if (data) {
     if (!valid) {
       return (
         <PageMessage
-          title={PAGE_TEXT.invalidTitle}
-          text={PAGE_TEXT.invalidDetail}
+          title={MSG.pageInvalidTitle}
+          text={MSG.pageInvalidDetail}
           actions={<HomeButton />}
           testId="public-page-invalid"
         />
@@ -134,7 +133,7 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
   if (notFound) {
     return (
       <PageMessage
-        title={PAGE_TEXT.businessNotFound}
+        title={MSG.pageBusinessNotFound}
         text={`There is no business at /${slug}. Please check the link you were given.`}
         actions={<HomeButton />}
         testId="public-page-not-found"
@@ -144,9 +143,9 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
   if (query.isError) {
     return (
       <PageMessage
-        title={PAGE_TEXT.errorTitle}
+        title={MSG.pageErrorTitle}
         text={loadFailureText(query.error)}
-        actions={<Button onClick={tryAgain}>{PAGE_TEXT.tryAgain}</Button>}
+        actions={<Button onClick={tryAgain}>{MSG.pageTryAgain}</Button>}
         testId="public-page-error"
         alert
       />
@@ -155,13 +154,13 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
   if (tooLong) {
     return (
       <PageMessage
-        title={PAGE_TEXT.errorTitle}
-        text={PAGE_TEXT.tooLong}
+        title={MSG.pageErrorTitle}
+        text={MSG.pageTooLong}
         actions={
           <>
             <Button onClick={() => window.location.reload()}>Refresh Page</Button>
             <Button variant="default" onClick={tryAgain}>
-              {PAGE_TEXT.tryAgain}
+              {MSG.pageTryAgain}
             </Button>
           </>
         }
@@ -247,11 +246,11 @@ function LoadedPage({
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       {isOwner && (
-        <Alert color="blue" variant="light" mb="lg" title={PAGE_TEXT.preview} data-testid="owner-preview">
+        <Alert color="blue" variant="light" mb="lg" title={MSG.pagePreview} data-testid="owner-preview">
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text size="sm">This is how customers see your booking page. Share its link or QR code.</Text>
             <Button component={Link} to="/dashboard" size="xs">
-              {PAGE_TEXT.goToDashboard}
+              {MSG.pageGoToDashboard}
             </Button>
           </Group>
         </Alert>
@@ -284,7 +283,7 @@ function LoadedPage({
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card>
             <Title order={2} fz="lg" mb={4}>
-              {isOwner ? 'Your Available Slots' : PAGE_TEXT.request}
+              {isOwner ? 'Your Available Slots' : MSG.pageRequest}
             </Title>
             <Text size="sm" c="dimmed" mb="md">
               {slotsSummary(slots.length, isOwner)}
@@ -295,11 +294,11 @@ function LoadedPage({
               </Text>
             )}
             {refreshError !== null && (
-              <Alert color="red" variant="light" mb="md" title={PAGE_TEXT.slotsErrorTitle} role="alert">
+              <Alert color="red" variant="light" mb="md" title={MSG.pageSlotsErrorTitle} role="alert">
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">{slotsErrorText(refreshError)}</Text>
                   <Button size="xs" variant="default" onClick={onRetry} loading={refreshing}>
-                    {PAGE_TEXT.tryAgain}
+                    {MSG.pageTryAgain}
                   </Button>
                 </Stack>
               </Alert>
@@ -390,7 +389,7 @@ function groupByDate(slots: Slot[]): Array<[string, Slot[]]> {
 }
 
 function slotsErrorText(err: unknown): string {
-  return err instanceof LoadTimeoutError ? PAGE_TEXT.slotsTimeout : PAGE_TEXT.slotsFailed;
+  return err instanceof LoadTimeoutError ? MSG.pageSlotsTimeout : MSG.pageSlotsFailed;
 }
 
 /**
@@ -402,7 +401,7 @@ function useSlotsErrorToast(err: unknown) {
   useEffect(() => {
     if (err === null || shown.current === err) return;
     shown.current = err;
-    notifications.show({ color: 'red', title: PAGE_TEXT.slotsErrorTitle, message: slotsErrorText(err) });
+    notifications.show({ color: 'red', title: MSG.pageSlotsErrorTitle, message: slotsErrorText(err) });
   }, [err]);
 }
 
