@@ -8,7 +8,7 @@
 import type { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { bookings, slots } from '../../server/db/schema/index';
+import { slots } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
 import {
   callerFor,

@@ -7,7 +7,7 @@
 import type { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, customerProfiles, slots } from '../../server/db/schema/index';
+import { customerProfiles, slots } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
 import {
   callerFor,

@@ -73,9 +73,13 @@ describe('favourites', () => {
   it('refuses visitors and businesses, and unknown businesses', async () => {
     const biz = await createBusiness(t.deps.db);
     const visitor = await callerFor(t.deps, null);
-    expect((await errorOf(visitor.favourites.set({ businessId: biz.profile.id, favourited: true }))).code).toBe('UNAUTHORIZED');
+    expect((await errorOf(visitor.favourites.set({ businessId: biz.profile.id, favourited: true }))).code).toBe(
+      'UNAUTHORIZED',
+    );
     const owner = await callerFor(t.deps, biz.user.id);
-    expect((await errorOf(owner.favourites.set({ businessId: biz.profile.id, favourited: true }))).code).toBe('FORBIDDEN');
+    expect((await errorOf(owner.favourites.set({ businessId: biz.profile.id, favourited: true }))).code).toBe(
+      'FORBIDDEN',
+    );
     expect((await errorOf(owner.favourites.mine())).code).toBe('FORBIDDEN');
     expect(await owner.favourites.status({ businessId: biz.profile.id })).toEqual({ count: 0, favourited: false });
     const cam = await callerFor(t.deps, (await createUser(t.deps.db, { role: 'customer' })).id);
