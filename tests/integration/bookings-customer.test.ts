@@ -8,7 +8,7 @@
 import type { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { slots } from '../../server/db/schema/index';
+import { bookings, businessProfiles, slots } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
 import {
   callerFor,
@@ -223,6 +223,19 @@ describe('bookings.mine (Your Appointments)', () => {
     }
     t.clock.set(START);
     expect((await client.bookings.mine()).map((b) => b.startTime)).toEqual(['16:00', '14:00', '11:00', '09:30']);
+  });
+
+  it("keeps judging 'past' in the business's own zone once the business is gone (archived time zone)", async () => {
+    // 10:00 in London is 23:00 in Auckland: a 22:00 appointment there today has passed.
+    const { user: owner } = await createBusiness(t.deps.db, { timezone: 'Pacific/Auckland' });
+    const customer = await createUser(t.deps.db, { role: 'customer' });
+    const s = await createSlot(t.deps.db, owner.id, { date: '2026-11-21', startTime: '22:00', endTime: '22:30' });
+    await t.deps.db
+      .insert(bookings)
+      .values({ slotId: s.id, businessId: owner.id, customerId: customer.id, status: 'confirmed' });
+    await t.deps.db.delete(businessProfiles).where(eq(businessProfiles.id, owner.id));
+    const [booking] = await (await callerFor(t.deps, customer.id)).bookings.mine();
+    expect(booking).toMatchObject({ date: '2026-11-21', startTime: '22:00', bucket: 'archive' });
   });
 
   it('is refused to businesses and visitors', async () => {

@@ -68,7 +68,7 @@ describe('database invariants', () => {
   });
 
   it('keeps archived copies on the booking when its slot and then its business are deleted', async () => {
-    const { user: owner, profile } = await createBusiness(db, { name: 'Archive Studio' });
+    const { user: owner, profile } = await createBusiness(db, { name: 'Archive Studio', timezone: 'Pacific/Auckland' });
     const c = await createUser(db, { role: 'customer' });
     const slot = await createSlot(db, owner.id, {
       date: '2026-11-22',
@@ -90,12 +90,14 @@ describe('database invariants', () => {
       archivedSlotEndTime: '14:00',
       archivedBusinessName: 'Archive Studio',
       archivedBusinessAddress: profile.address,
+      archivedBusinessTimezone: 'Pacific/Auckland',
     });
     await db.delete(businessProfiles).where(eq(businessProfiles.id, owner.id));
     const [afterBusiness] = await db.select().from(bookings).where(eq(bookings.id, booking!.id));
     expect(afterBusiness).toMatchObject({
       businessId: null,
       archivedBusinessName: 'Archive Studio',
+      archivedBusinessTimezone: 'Pacific/Auckland',
       status: 'confirmed',
     });
   });

@@ -174,6 +174,8 @@ export const bookings = pgTable(
     declinedByBusiness: boolean().notNull().default(false),
     archivedBusinessName: text(),
     archivedBusinessAddress: text(),
+    /** The business's time zone, kept so an archived booking still falls in the right tab. */
+    archivedBusinessTimezone: text(),
     archivedSlotDescription: text(),
     archivedSlotDate: date({ mode: 'string' }),
     archivedSlotStartTime: text(),

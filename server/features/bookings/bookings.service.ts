@@ -315,7 +315,7 @@ export async function listCustomerBookings(deps: Pick<ServiceDeps, 'db' | 'now'>
       businessName: sql<string | null>`coalesce(${businessProfiles.businessName}, ${bookings.archivedBusinessName})`,
       businessAddress: sql<string | null>`coalesce(${businessProfiles.address}, ${bookings.archivedBusinessAddress})`,
       businessSlug: businessProfiles.slug,
-      timezone: sql<string>`coalesce(${businessProfiles.timezone}, 'Europe/London')`,
+      timezone: sql<string>`coalesce(${businessProfiles.timezone}, ${bookings.archivedBusinessTimezone}, 'Europe/London')`,
     })
     .from(bookings)
     .leftJoin(slots, eq(slots.id, bookings.slotId))
