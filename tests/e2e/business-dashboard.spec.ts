@@ -10,13 +10,11 @@ import { defaultWeeklySchedule, scheduleToOpeningHours } from '../../shared/open
 import { dateChoices, startTimeChoices } from '../../shared/slot-rules';
 import {
   addSlotOnLastDate,
-  confirmFromMailbox,
-  newBusiness,
+  businessOnDashboard,
   newCustomer,
   people,
   pickExact,
   requestSlot,
-  signUpBusiness,
   signUpCustomer,
 } from './helpers';
 import { rewriteAnswer } from './trpc-stubs';
@@ -25,14 +23,6 @@ const tag = Date.now().toString(36);
 /** The onboarding form's default hours (Monday to Friday 09:00-17:00), read in London. */
 const HOURS = scheduleToOpeningHours(defaultWeeklySchedule());
 const ZONE = 'Europe/London';
-
-async function newBusinessOnDashboard(page: Page, suffix: string) {
-  const account = newBusiness(`${tag}${suffix}`);
-  await signUpBusiness(page, account);
-  await confirmFromMailbox(page, account.email);
-  await expect(page.getByRole('heading', { name: account.businessName })).toBeVisible();
-  return account;
-}
 
 /** The five count cards, read from their accessible names ('Total Slots: 3'). */
 async function expectCounts(page: Page, counts: [number, number, number, number, number]) {
@@ -48,7 +38,7 @@ test('the slot form offers the spec choices, refuses bad input, and slots can be
   const { open, errors, closeAll } = people(browser);
   try {
     const biz = await open();
-    await newBusinessOnDashboard(biz, 'a');
+    await businessOnDashboard(biz, `${tag}a`);
     await expectCounts(biz, [0, 0, 0, 0, 0]);
     await expect(biz.getByTestId('count-line')).toHaveText('0 available slots');
 
@@ -161,7 +151,7 @@ test('requests are confirmed, declined, approved and rejected; tabs, badges and 
   const { open, errors, closeAll } = people(browser);
   try {
     const biz = await open();
-    const business = await newBusinessOnDashboard(biz, 'b');
+    const business = await businessOnDashboard(biz, `${tag}b`);
     const names = ['Confirm', 'Decline', 'Approve', 'Reject'].map((n) => `${n} me ${tag}`);
     const times = [
       ['10:00 am', '10:30 am'],
@@ -260,7 +250,7 @@ test('the gate: visitors go to /login, a failed auth check offers Retry then For
     await expect(visitor).toHaveURL(/\/login$/);
 
     const biz = await open();
-    const business = await newBusinessOnDashboard(biz, 'c');
+    const business = await businessOnDashboard(biz, `${tag}c`);
     await biz.goto('/dashboard?success=true');
     await expect(biz.getByText('Payment Successful!', { exact: true })).toBeVisible();
     await expect(biz).toHaveURL(/\/dashboard$/);

@@ -6,15 +6,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
-import { confirmFromMailbox, newBusiness, people, signUpBusiness, type BusinessAccount } from './helpers';
+import { businessOnDashboard, people, type BusinessAccount } from './helpers';
 import { failProcedure, rewriteAnswer } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
 
 async function businessOnSettings(page: Page, suffix: string): Promise<BusinessAccount> {
-  const account = newBusiness(`${tag}${suffix}`);
-  await signUpBusiness(page, account);
-  await confirmFromMailbox(page, account.email);
+  const account = await businessOnDashboard(page, `${tag}${suffix}`);
   await page.goto('/settings');
   await expect(page.getByRole('region', { name: 'Business Information' })).toBeVisible();
   return account;

@@ -4,30 +4,20 @@
  * past-appointment toasts). One procedure's answer inside the browser's real tRPC batch is
  * replaced by an error in the server's own error shape; everything else is the real server.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MSG } from '../../shared/messages';
 import {
   addSlotOnLastDate,
-  confirmFromMailbox,
-  newBusiness,
+  businessOnDashboard,
   newCustomer,
   people,
   pickExact,
   requestSlot,
-  signUpBusiness,
   signUpCustomer,
 } from './helpers';
 import { failProcedure } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
-
-async function businessOnDashboard(page: Page, suffix: string) {
-  const account = newBusiness(`${tag}${suffix}`);
-  await signUpBusiness(page, account);
-  await confirmFromMailbox(page, account.email);
-  await expect(page.getByRole('heading', { name: account.businessName })).toBeVisible();
-  return account;
-}
 
 test('slot list: the load-error box counts retries and clears; a failed refresh and a failed requests list are toasted', async ({
   browser,
@@ -35,7 +25,7 @@ test('slot list: the load-error box counts retries and clears; a failed refresh 
   const { open, errors, closeAll } = people(browser);
   try {
     const biz = await open();
-    await businessOnDashboard(biz, 'a');
+    await businessOnDashboard(biz, `${tag}a`);
 
     let slotsFail = true;
     await failProcedure(biz, 'slots.listMine', () => slotsFail);
@@ -87,7 +77,7 @@ test('adding a slot that times out, and confirming a request whose time has pass
   const { open, errors, closeAll } = people(browser);
   try {
     const biz = await open();
-    const business = await businessOnDashboard(biz, 'b');
+    const business = await businessOnDashboard(biz, `${tag}b`);
 
     // 'Failed to add slot' / 'The request timed out…' when the server does not answer in 8 s.
     const slotsCreate = (url: URL) => url.pathname.startsWith('/trpc/slots.create');

@@ -178,3 +178,15 @@ export async function signUpCustomer(page: Page, account: CustomerAccount) {
   await fillCustomerSignUp(page, account);
   await confirmFromMailbox(page, account.email);
 }
+
+/**
+ * A new business (`newBusiness(tag)`) signs up, confirms from the mailbox and waits on its
+ * dashboard, headed by its business name.
+ */
+export async function businessOnDashboard(page: Page, tag: string): Promise<BusinessAccount> {
+  const account = newBusiness(tag);
+  await signUpBusiness(page, account);
+  await confirmFromMailbox(page, account.email);
+  await expect(page.getByRole('heading', { name: account.businessName })).toBeVisible();
+  return account;
+}
