@@ -9,6 +9,7 @@ import { Link, Navigate } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { useAuth } from '../auth/use-auth';
+import { BackToHome } from '../layout/back-to-home';
 import { FullPageLoader } from '../layout/full-page-loader';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -116,14 +117,6 @@ export function DashboardGate({
     );
   }
   return <FullPageLoader label={MSG.loadingDashboard} title="Loading dashboard" />;
-}
-
-function BackToHome() {
-  return (
-    <Button component={Link} to="/" variant="default">
-      Back to Home
-    </Button>
-  );
 }
 
 /** One centred gate outcome: a title, a sentence and its buttons. */

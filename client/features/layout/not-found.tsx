@@ -1,6 +1,6 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Center, Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '../../lib/use-page-title';
+import { BackToHome } from './back-to-home';
 
 /** 404 page (accounts spec §2: 'Oops! Page not found' with a link home). */
 export function NotFound() {
@@ -17,9 +17,7 @@ export function NotFound() {
         <Text c="dimmed" ta="center">
           The page you are looking for does not exist or has moved.
         </Text>
-        <Button component={Link} to="/">
-          Back to Home
-        </Button>
+        <BackToHome variant="filled" />
       </Stack>
     </Center>
   );

@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Group, Stack } from '@mantine/core';
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { errorInfo } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
+import { BackToHome } from './back-to-home';
 
 /** Fallback when a route's guard or loader fails (e.g. the server cannot be reached). */
 export function RouteError({ error, reset }: ErrorComponentProps) {
@@ -23,9 +24,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
           >
             Try Again
           </Button>
-          <Button variant="default" component={Link} to="/">
-            Back to Home
-          </Button>
+          <BackToHome />
         </Group>
       </Stack>
     </Center>

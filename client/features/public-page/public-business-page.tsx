@@ -36,6 +36,7 @@ import { errorInfo, trpc, trpcClient, type RouterOutputs } from '../../lib/trpc'
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAuth } from '../auth/use-auth';
 import { FavouriteButton } from '../favourites/favourite-button';
+import { BackToHome } from '../layout/back-to-home';
 import {
   businessFetchRetryDelay,
   LoadTimeoutError,
@@ -115,7 +116,7 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
         <PageMessage
           title={MSG.pageInvalidTitle}
           text={MSG.pageInvalidDetail}
-          actions={<HomeButton />}
+          actions={<BackToHome />}
           testId="public-page-invalid"
         />
       );
@@ -135,7 +136,7 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
       <PageMessage
         title={MSG.pageBusinessNotFound}
         text={`There is no business at /${slug}. Please check the link you were given.`}
-        actions={<HomeButton />}
+        actions={<BackToHome />}
         testId="public-page-not-found"
       />
     );
@@ -176,14 +177,6 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
         <Text c="dimmed">Loading business...</Text>
       </Stack>
     </Center>
-  );
-}
-
-function HomeButton() {
-  return (
-    <Button component={Link} to="/" variant="default">
-      Back to Home
-    </Button>
   );
 }
 

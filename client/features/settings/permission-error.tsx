@@ -1,6 +1,6 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Center, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '../../../shared/messages';
+import { BackToHome } from '../layout/back-to-home';
 
 /** 'Permission Error' for a role that is neither business nor customer (dashboards spec §2). */
 export function PermissionError() {
@@ -11,9 +11,7 @@ export function PermissionError() {
           {MSG.permissionErrorTitle}
         </Title>
         <Text c="dimmed">{MSG.permissionError}</Text>
-        <Button component={Link} to="/">
-          Back to Home
-        </Button>
+        <BackToHome variant="filled" />
       </Stack>
     </Center>
   );
