@@ -29,6 +29,11 @@ const VIEWPORTS = [
 /** Zero serious or critical axe violations on `page` (or inside `scope`), and no sideways scrolling. */
 async function expectAccessible(page: Page, name: string, scope?: string) {
   await page.waitForLoadState('networkidle');
+  // A dialog or toast still fading in would be measured half-transparent (false contrast
+  // failures): wait for every finite transition and animation to end.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (scope) builder = builder.include(scope);
   const results = await builder.analyze();
