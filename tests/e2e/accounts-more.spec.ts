@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { confirmFromMailbox, fillCustomerSignUp, newBusiness, newCustomer, people, signUpCustomer } from './helpers';
+import { unlessTornDown } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
 
@@ -51,10 +52,10 @@ async function holdRequests(page: Page, pattern: string) {
     count: () => held.length,
     async release() {
       open = true;
-      for (const r of held.splice(0)) await r.continue();
+      for (const r of held.splice(0)) await unlessTornDown(() => r.continue());
     },
     async abort() {
-      for (const r of held.splice(0)) await r.abort('connectionrefused');
+      for (const r of held.splice(0)) await unlessTornDown(() => r.abort('connectionrefused'));
     },
   };
 }

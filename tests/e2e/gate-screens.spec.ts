@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
 import { newCustomer, people, signUpCustomer } from './helpers';
-import { rewriteAnswer } from './trpc-stubs';
+import { rewriteAnswer, unlessTornDown } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
 
@@ -86,7 +86,7 @@ test('a slow auth check shows Loading Timeout, then the dashboard once it answer
       (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
       async (route) => {
         await new Promise((r) => setTimeout(r, delayMs));
-        await route.continue();
+        await unlessTornDown(() => route.continue());
       },
     );
     await page.goto('/dashboard');
@@ -112,7 +112,7 @@ test('a visitor whose auth check answers after the guard gave up sees Authentica
       (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
       async (route) => {
         await new Promise((r) => setTimeout(r, 3_000));
-        await route.continue();
+        await unlessTornDown(() => route.continue());
       },
     );
     await page.goto('/dashboard');

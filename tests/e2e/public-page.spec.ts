@@ -5,7 +5,7 @@
  * dialog, 'Business Not Found' against the 404 page, the load failure and time-out states with
  * Try Again, 'Invalid Business Data', and the booking request failure toast.
  */
-import { expect, test, type Browser, type BrowserContextOptions, type Page, type Route } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import {
   addFirstSlot,
   confirmFromMailbox,
@@ -15,6 +15,7 @@ import {
   people,
   type BusinessAccount,
 } from './helpers';
+import { withEntry } from './trpc-stubs';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -46,33 +47,10 @@ async function signUpDetailedBusiness(page: Page, account: BusinessAccount) {
   await expect(page).toHaveURL(/\/check-email/);
 }
 
-/** The procedures of a tRPC request URL ('/trpc/auth.me,businesses.bySlug?batch=1…'). */
-function proceduresOf(url: string): string[] {
-  return decodeURIComponent(new URL(url).pathname.replace(/^\/trpc\//, '')).split(',');
-}
-
 /** A tRPC error entry as the server sends it (superjson-wrapped). */
 function trpcError(path: string, code: string, httpStatus: number, message: string) {
   const codes: Record<string, number> = { INTERNAL_SERVER_ERROR: -32603, CONFLICT: -32009, UNAUTHORIZED: -32001 };
   return { error: { json: { message, code: codes[code] ?? -32603, data: { code, httpStatus, path } } } };
-}
-
-/**
- * Answers a (possibly batched) query request: the real answers, with the entry of `procedure`
- * replaced by `replace(entry)`.
- */
-async function rewrite(route: Route, procedure: string, replace: (entry: unknown) => unknown) {
-  const procedures = proceduresOf(route.request().url());
-  const response = await route.fetch();
-  const body = (await response.json()) as unknown[];
-  const at = procedures.indexOf(procedure);
-  body[at] = replace(body[at]);
-  const failed = body.filter((e) => (e as { error?: unknown }).error).length;
-  await route.fulfill({
-    status: failed === 0 ? 200 : failed === body.length ? 500 : 207,
-    contentType: 'application/json',
-    body: JSON.stringify(body),
-  });
 }
 
 const isBySlug = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('businesses.bySlug');
@@ -249,7 +227,7 @@ test("a failed load shows 'Error Loading Business' after two retries, and Try Ag
   await page.route(isBySlug, async (route) => {
     calls.push(Date.now());
     if (!failing) return route.continue();
-    await rewrite(route, 'businesses.bySlug', () =>
+    await withEntry(route, 'businesses.bySlug', () =>
       trpcError('businesses.bySlug', 'INTERNAL_SERVER_ERROR', 500, 'relation "business_profiles" does not exist'),
     );
   });
@@ -310,7 +288,7 @@ test("'Invalid Business Data' without a name; 'No description available.' and th
     b.businessName = '';
   };
   await page.route(isBySlug, (route) =>
-    rewrite(route, 'businesses.bySlug', (entry) => {
+    withEntry(route, 'businesses.bySlug', (entry) => {
       change((entry as Entry).result.data.json.business);
       return entry;
     }),
