@@ -16,7 +16,17 @@ describe('customer buckets', () => {
     expect(customerBucket({ ...future, status: 'completed', declinedByBusiness: false }, now).bucket).toBe('confirmed');
     expect(customerBucket({ ...future, status: 'pending', declinedByBusiness: false }, now).bucket).toBe('pending');
     expect(customerBucket({ ...future, status: 'cancelled', declinedByBusiness: true }, now).bucket).toBe('declined');
-    expect(customerBucket({ ...future, status: 'cancelled', declinedByBusiness: false }, now).bucket).toBeNull();
+  });
+
+  it('archives a cancelled request without the declined flag, upcoming or past', () => {
+    expect(customerBucket({ ...future, status: 'cancelled', declinedByBusiness: false }, now)).toEqual({
+      bucket: 'archive',
+      expired: false,
+    });
+    expect(customerBucket({ ...past, status: 'cancelled', declinedByBusiness: false }, now)).toEqual({
+      bucket: 'archive',
+      expired: false,
+    });
   });
 
   it('archives past ones and marks a past pending request expired', () => {

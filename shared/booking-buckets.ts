@@ -16,24 +16,20 @@ export interface BucketInput {
 }
 
 /**
- * The tab a booking belongs in, or null when it belongs in none (a request the customer cancelled).
- * `expired` is true for a past pending request ('Request Expired').
+ * The tab a booking belongs in. `expired` is true for a past pending request ('Request Expired').
+ *
+ * A request cancelled without the declined flag (withdrawn by the customer, or rejected inline by
+ * the business) belongs in Archive whatever its date, with the 'Cancelled' badge, so a customer
+ * can always see what became of each request (docs/decisions/0036).
  */
-export function customerBucket(
-  b: BucketInput,
-  now: Date = new Date(),
-): { bucket: CustomerBucket | null; expired: boolean } {
+export function customerBucket(b: BucketInput, now: Date = new Date()): { bucket: CustomerBucket; expired: boolean } {
   const past = b.date && b.startTime ? isPast(b.date, b.startTime, b.timezone, now) : true;
   const declined = b.status === 'cancelled' && b.declinedByBusiness;
   const confirmed = b.status === 'confirmed' || b.status === 'completed';
-  if (past) {
-    if (confirmed || declined || b.status === 'pending') {
-      return { bucket: 'archive', expired: b.status === 'pending' };
-    }
-    return { bucket: null, expired: false };
+  if (past || (b.status === 'cancelled' && !declined)) {
+    return { bucket: 'archive', expired: past && b.status === 'pending' };
   }
   if (confirmed) return { bucket: 'confirmed', expired: false };
   if (b.status === 'pending') return { bucket: 'pending', expired: false };
-  if (declined) return { bucket: 'declined', expired: false };
-  return { bucket: null, expired: false };
+  return { bucket: 'declined', expired: false };
 }

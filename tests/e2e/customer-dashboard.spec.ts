@@ -78,6 +78,10 @@ test('a customer cancels a request, keeps a confirmed one, renames, and deletes 
     await expect(dialog).toBeHidden();
     await expect(row).toHaveCount(0);
     await expect(cust.getByText('No pending requests', { exact: true })).toBeVisible();
+    // What became of it stays visible: in Archive, badged Cancelled.
+    await openTab(cust, 'Archive');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Cancelled');
 
     // The business's Current Requests empties without a reload; the slot is offered again.
     await expect(request).toHaveCount(0);
@@ -85,6 +89,25 @@ test('a customer cancels a request, keeps a confirmed one, renames, and deletes 
     await expect(biz.getByTestId('slot-row').filter({ hasText: cancelled })).toBeVisible();
     await cust.goto(`/${business.slug}`);
     await expect(cust.getByTestId('public-slot').filter({ hasText: cancelled })).toBeVisible();
+
+    // Requested again and rejected inline on the business's slot card: the customer, watching the
+    // dashboard, is told and finds it in Archive.
+    await requestSlot(cust, cancelled);
+    await cust.goto('/dashboard');
+    await openTab(cust, 'Pending');
+    await expect(row).toHaveCount(1);
+    await biz
+      .getByTestId('requested-slots')
+      .getByTestId('slot-row')
+      .filter({ hasText: cancelled })
+      .getByRole('button', { name: 'Reject' })
+      .click();
+    await expect(cust.getByText(`at ${business.businessName} was cancelled. It is now in Archive.`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await openTab(cust, 'Archive');
+    await expect(row).toHaveCount(2);
+    await expect(row.filter({ hasText: 'Cancelled' })).toHaveCount(2);
+    await cust.goto(`/${business.slug}`);
 
     // A confirmed appointment has no Cancel button, only the contact-the-business text.
     await requestSlot(cust, kept);

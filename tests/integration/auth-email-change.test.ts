@@ -178,6 +178,18 @@ describe('auth.confirmEmail with an email change link', () => {
     expect(notices).toHaveLength(1);
   });
 
+  it("keeps a business's public contact email that differs from its login", async () => {
+    const { user } = await createBusiness(t.deps.db);
+    const contact = `bookings-${counter}@salon.example.test`;
+    await t.deps.db.update(businessProfiles).set({ emailAddress: contact }).where(eq(businessProfiles.id, user.id));
+    const newEmail = freshAddress();
+    await (await callerFor(t.deps, null)).auth.confirmEmail({ token: await requestChange(user.id, newEmail) });
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(newEmail);
+    const [profile] = await t.deps.db.select().from(businessProfiles).where(eq(businessProfiles.id, user.id));
+    expect(profile!.emailAddress).toBe(contact);
+  });
+
   it('moves a customer (profile email too) and tells a caller signed out or signed in as someone else', async () => {
     const customer = await createUser(t.deps.db, { role: 'customer' });
     const newEmail = freshAddress();

@@ -49,8 +49,10 @@ describe('bookings.cancel (the customer withdraws a pending request)', () => {
     expect((await business.slots.listMine())[0]).toMatchObject({ id: slot.id, category: 'available' });
     const [s] = await t.deps.db.select().from(slots).where(eq(slots.id, slot.id));
     expect(s).toMatchObject({ isBooked: false, customerId: null, customerName: null });
-    // In none of the customer's tabs (spec §4 "Customer buckets").
-    expect(await client.bookings.mine()).toEqual([]);
+    // Still visible to the customer: in Archive, cancelled (docs/decisions/0036).
+    expect(await client.bookings.mine()).toMatchObject([
+      { id: bookingId, status: 'cancelled', declinedByBusiness: false, bucket: 'archive', expired: false },
+    ]);
     // Someone else (or the same customer) may request it now.
     await expect(client.bookings.request({ slotId: slot.id })).resolves.toHaveProperty('id');
   });

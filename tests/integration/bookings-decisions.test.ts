@@ -68,8 +68,8 @@ describe('bookings.reject (inline Reject on the slot card)', () => {
     expect((await business.slots.listMine())[0]).toMatchObject({ id: slot.id, category: 'available' });
     const page = await (await callerFor(t.deps, null)).businesses.bySlug({ slug: profile.slug });
     expect(page.slots.map((s) => s.id)).toEqual([slot.id]);
-    // In none of the customer's tabs (spec §4 "Customer buckets"), but emailed.
-    expect(await client.bookings.mine()).toEqual([]);
+    // In the customer's Archive as cancelled (docs/decisions/0036), and emailed.
+    expect(await client.bookings.mine()).toMatchObject([{ id: bookingId, status: 'cancelled', bucket: 'archive' }]);
     expect(await emailsTo(t.deps.db, customer.email)).toHaveLength(1);
     // Someone else may now request it.
     const other = await callerFor(t.deps, (await createUser(t.deps.db, { role: 'customer' })).id);

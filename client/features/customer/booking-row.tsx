@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDate, formatTimeRange } from '../../../shared/format';
+import { formatDate, formatTimeRange, shortAddress } from '../../../shared/format';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type CustomerBooking = RouterOutputs['bookings']['mine'][number];
@@ -17,7 +17,7 @@ export function bookingBadge(b: CustomerBooking): { label: string; color: string
 
 /**
  * One appointment in 'Your Appointments': business (linked to its page), badge, description, date
- * and time, address. A pending request has 'Cancel Request' (`onCancel`); a confirmed appointment
+ * and time, short address. A pending request has 'Cancel Request' (`onCancel`); a confirmed appointment
  * cannot be cancelled in the app, so it tells the customer to contact the business (spec §2).
  */
 export function BookingRow({ booking: b, onCancel }: { booking: CustomerBooking; onCancel?: () => void }) {
@@ -53,7 +53,7 @@ export function BookingRow({ booking: b, onCancel }: { booking: CustomerBooking;
           </Text>
           {b.businessAddress && (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {b.businessAddress}
+              {shortAddress(b.businessAddress)}
             </Text>
           )}
           {b.bucket === 'confirmed' && (

@@ -15,12 +15,22 @@ const EXPLAINED = new Set(['CONFLICT', 'PRECONDITION_FAILED', 'NOT_FOUND']);
  * with 'Could not cancel your request. Please try again.', or the server's reason when the
  * request can no longer be cancelled (docs/decisions/0017). The list is refetched either way.
  */
-export function CancelRequestDialog({ booking, onClose }: { booking: CustomerBooking | null; onClose: () => void }) {
+export function CancelRequestDialog({
+  booking,
+  onWithdrawing,
+  onClose,
+}: {
+  booking: CustomerBooking | null;
+  /** Called with the booking's id before the withdrawal is sent. */
+  onWithdrawing?: (bookingId: string) => void;
+  onClose: () => void;
+}) {
   const utils = trpc.useUtils();
   const cancel = trpc.bookings.cancel.useMutation();
 
   async function onConfirm() {
     if (!booking) return;
+    onWithdrawing?.(booking.id);
     try {
       await withTimeout(cancel.mutateAsync({ bookingId: booking.id }));
       notifications.show({

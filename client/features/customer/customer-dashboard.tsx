@@ -38,8 +38,10 @@ export function CustomerDashboard({ name }: { name: string }) {
     }
   }, [bookings.isError, bookings.errorUpdatedAt]);
 
-  // Announce decisions that arrive while the dashboard is open.
-  const previous = useRef<Map<string, CustomerBucket | null> | null>(null);
+  // Announce decisions that arrive while the dashboard is open (not the withdrawals made here,
+  // which the cancel dialog announces itself).
+  const previous = useRef<Map<string, CustomerBucket> | null>(null);
+  const withdrawnHere = useRef(new Set<string>());
   useEffect(() => {
     if (!bookings.data) return;
     const next = new Map(bookings.data.map((b) => [b.id, b.bucket]));
@@ -62,6 +64,14 @@ export function CustomerDashboard({ name }: { name: string }) {
             title: 'Booking declined',
             message: `${business} declined ${b.description ?? 'your request'}.`,
           });
+        } else if (b.status === 'cancelled' && !withdrawnHere.current.has(b.id)) {
+          // Rejected on the business's slot card, or withdrawn in another tab: now in Archive.
+          announce(`Request cancelled: ${b.description ?? 'your request'} at ${business}`);
+          notifications.show({
+            color: 'gray',
+            title: MSG.requestCancelled,
+            message: `Your request for ${b.description ?? 'this appointment'} at ${business} was cancelled. It is now in Archive.`,
+          });
         }
       }
     }
@@ -72,7 +82,7 @@ export function CustomerDashboard({ name }: { name: string }) {
 
   const all = bookings.data ?? [];
   const byBucket: Record<CustomerBucket, Booking[]> = { confirmed: [], pending: [], declined: [], archive: [] };
-  for (const b of all) if (b.bucket) byBucket[b.bucket].push(b);
+  for (const b of all) byBucket[b.bucket].push(b);
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -145,7 +155,11 @@ export function CustomerDashboard({ name }: { name: string }) {
 
         <FavouritesPanel />
       </Stack>
-      <CancelRequestDialog booking={cancelling} onClose={() => setCancelling(null)} />
+      <CancelRequestDialog
+        booking={cancelling}
+        onWithdrawing={(id) => withdrawnHere.current.add(id)}
+        onClose={() => setCancelling(null)}
+      />
     </Container>
   );
 }

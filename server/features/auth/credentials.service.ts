@@ -4,7 +4,7 @@
  * §5 settings). Flows, the current password, ended sessions and notices: docs/decisions/0009;
  * throttling: docs/decisions/0008.
  */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { ChangePasswordInput, RequestEmailChangeInput, ResetPasswordInput } from '../../../shared/schemas/auth';
 import {
@@ -244,10 +244,21 @@ export async function applyEmailChange(
     throw err;
   }
   await markEmailVerified(tx, userId, now);
+  // The business's public contact email follows the login only where it was the login (or
+  // empty); an address the business set apart from its login stays (docs/decisions/0036).
   await tx
     .update(businessProfiles)
     .set({ emailAddress: newEmail, updatedAt: now })
-    .where(eq(businessProfiles.id, userId));
+    .where(
+      and(
+        eq(businessProfiles.id, userId),
+        or(
+          isNull(businessProfiles.emailAddress),
+          eq(businessProfiles.emailAddress, ''),
+          sql`lower(${businessProfiles.emailAddress}) = ${old!.email}`,
+        ),
+      ),
+    );
   await tx.update(customerProfiles).set({ email: newEmail }).where(eq(customerProfiles.id, userId));
   await voidOneTimeTokens(tx, { userId, purposes: ['email_confirmation', 'password_reset'], now });
   await enqueueEmail(tx, emailChangedEmail(old!.email, old!.name, newEmail), now);

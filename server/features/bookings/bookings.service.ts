@@ -299,7 +299,6 @@ export async function listBusinessRequests(deps: Pick<ServiceDeps, 'db' | 'now'>
 /**
  * The customer's own bookings with their slot (or its archived copy) and business, each with its
  * tab (`bucket`: confirmed | pending | declined | archive) and `expired` flag; newest slot first.
- * Bookings in no tab (cancelled by the customer) are left out.
  */
 export async function listCustomerBookings(deps: Pick<ServiceDeps, 'db' | 'now'>, customerId: string) {
   const rows = await deps.db
@@ -336,6 +335,5 @@ export async function listCustomerBookings(deps: Pick<ServiceDeps, 'db' | 'now'>
         now,
       ),
     }))
-    .filter((r) => r.bucket !== null)
     .sort((a, b) => `${b.date} ${b.startTime}`.localeCompare(`${a.date} ${a.startTime}`));
 }
