@@ -31,6 +31,9 @@ async function openTab(page: Page, name: string) {
 }
 
 test('a customer cancels a request, keeps a confirmed one, renames, and deletes the account', async ({ browser }) => {
+  // Two sign-ups, four requests and a deletion in one journey: more than the default 90 s allows
+  // on a busy two-core machine.
+  test.slow();
   const { open, errors, closeAll } = people(browser);
   try {
     // A business with two slots.
