@@ -28,8 +28,9 @@ export function BusinessSettings({ email }: { email: string }) {
       <SettingsPageHeader subtitle="Your business profile, opening hours and account." />
       {data ? (
         <>
-          {/* Keyed by the saved values, so the forms start again from what the server holds. */}
-          <BusinessInfoCard key={`info-${data.slug}`} settings={data} />
+          {/* The information form keeps what it saved (a refetch must not wipe an edit begun since);
+              the hours form is keyed by the saved schedule, so it starts again from the server's. */}
+          <BusinessInfoCard settings={data} />
           <BusinessHoursCard key={`hours-${JSON.stringify(data.schedule)}`} initial={data.schedule} />
         </>
       ) : (
