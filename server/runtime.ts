@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { startOutboxDispatcher } from './email/dispatcher';
 import { mailboxTransport, resendTransport } from './email/transports';
 import { appOrigin, type Env } from './env';
+import { deleteExpiredIdempotencyKeys } from './features/idempotency/idempotency.service';
 import { BookingEventHub } from './realtime/booking-events';
 import type { AppDeps } from './trpc/context';
 
@@ -32,6 +33,9 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
   const sweep = setInterval(() => {
     deleteExpiredSessions(db.db, new Date()).catch((err) => logger.warn({ err }, 'session sweep failed'));
     deleteExpiredThrottleRows(db.db, new Date()).catch((err) => logger.warn({ err }, 'throttle sweep failed'));
+    deleteExpiredIdempotencyKeys(db.db, new Date()).catch((err) =>
+      logger.warn({ err }, 'idempotency key sweep failed'),
+    );
   }, 60 * 60_000);
   sweep.unref();
   const origin = appOrigin(env);

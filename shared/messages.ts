@@ -234,6 +234,8 @@ export const MSG = {
   slotIsBooked: 'This slot is booked. Contact the customer before changing the appointment.',
   slotNotBooked: 'Only booked slots can be marked as added to your system.',
   requestAlreadyHandled: 'This request has already been handled. Please refresh to see its current status.',
+  // a retried action whose key came with different details (docs/decisions/0034)
+  idempotencyKeyReused: 'This action was already sent with different details. Please refresh the page and try again.',
   // favourites (issue 5)
   removedFromFavourites: 'Removed from favourites',
   favouriteRemoveFailed: 'Error: Failed to remove from favourites. Please try again.',

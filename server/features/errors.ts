@@ -3,7 +3,14 @@
  * tRPC code; `message` (and the optional toast `title`) are the specs' texts shown to the user.
  */
 export type DomainErrorCode =
-  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'TOO_MANY_REQUESTS';
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PRECONDITION_FAILED'
+  | 'UNPROCESSABLE_CONTENT'
+  | 'TOO_MANY_REQUESTS';
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';

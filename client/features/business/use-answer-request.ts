@@ -5,6 +5,7 @@
  */
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';
+import { useActionKeys } from '../../lib/action-keys';
 import { errorInfo, trpc } from '../../lib/trpc';
 import { TimeoutError, withTimeout } from '../dashboard/timeout';
 
@@ -45,13 +46,22 @@ export function useAnswerRequest() {
   };
   const busy = Object.values(mutations).some((m) => m.isPending);
 
+  const keys = useActionKeys();
+
+  /**
+   * Answering one booking one way is one action: its idempotency key is made when the answer is
+   * first sent and reused if the user sends it again after a timeout or a lost answer (ADR 0034).
+   */
   async function answer(kind: Answer, bookingId: string): Promise<boolean> {
+    const action = `${kind}:${bookingId}`;
     try {
-      await withTimeout<unknown>(mutations[kind].mutateAsync({ bookingId }));
+      await withTimeout<unknown>(mutations[kind].mutateAsync({ bookingId, idempotencyKey: keys.keyFor(action) }));
+      keys.settle(action);
       const { title, message, color } = SUCCESS[kind];
       notifications.show({ color, title, message });
       return true;
     } catch (err) {
+      keys.settle(action, err);
       notifications.show({ color: 'red', ...failure(kind, err) });
       return false;
     } finally {

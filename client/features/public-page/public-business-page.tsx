@@ -32,6 +32,7 @@ import {
 } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { WEEKDAY_LABEL, WEEKDAYS } from '../../../shared/opening-hours';
+import { useActionKeys } from '../../lib/action-keys';
 import { errorInfo, trpc, trpcClient, type RouterOutputs } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAuth } from '../auth/use-auth';
@@ -533,11 +534,19 @@ function RequestDialog({
   const utils = trpc.useUtils();
   const request = trpc.bookings.request.useMutation();
   const [notes, setNotes] = useState('');
+  const keys = useActionKeys();
 
+  /**
+   * One request (this slot, these notes) is one action: its idempotency key is reused when the
+   * customer sends it again after a lost answer, so the business gets one request (ADR 0034).
+   */
   async function submit() {
     if (!slot) return;
+    const trimmed = notes.trim() || undefined;
+    const action = `${slot.id}\n${trimmed ?? ''}`;
     try {
-      await request.mutateAsync({ slotId: slot.id, notes: notes.trim() || undefined });
+      await request.mutateAsync({ slotId: slot.id, notes: trimmed, idempotencyKey: keys.keyFor(action) });
+      keys.settle(action);
       notifications.show({
         color: 'green',
         title: MSG.bookingRequested,
@@ -546,6 +555,7 @@ function RequestDialog({
       setNotes('');
       onClose();
     } catch (err) {
+      keys.settle(action, err);
       const info = errorInfo(err);
       notifications.show({ color: 'red', ...bookingFailureNotice(info) });
       if (info.code === 'UNAUTHORIZED') onSignInNeeded();

@@ -19,6 +19,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -244,6 +245,28 @@ export const rateLimits = pgTable(
     expire: timestamp({ withTimezone: true }),
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
+/**
+ * Answers of retried user actions (docs/decisions/0034-idempotent-booking-actions.md): one row per
+ * (user, key) written in the same transaction as the change it answers, so a rolled-back change
+ * leaves no key. `procedure` and `request_hash` (SHA-256 of the canonical input) tell a retry from
+ * a different request that reused the key; `response` is the JSON answer given the first time.
+ * Rows older than 24 hours are ignored and swept.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid().notNull(),
+    procedure: text().notNull(),
+    requestHash: text().notNull(),
+    response: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
 );
 
 /** Messages sent through /contact ('Get in Touch'). */

@@ -16,24 +16,31 @@ import { bookings, businessProfiles, customerProfiles, slots, users } from '../.
 import { enqueueEmail } from '../../email/outbox';
 import { bookingConfirmedEmail, bookingDeclinedEmail, bookingRequestedEmail } from '../../email/templates';
 import { isSlotRequestable } from '../businesses/businesses.service';
-import { DomainError } from '../errors';
 import type { ServiceDeps } from '../context';
+import { DomainError } from '../errors';
+import { idempotentTransaction } from '../idempotency/idempotency.service';
 
 const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
 
 /**
  * Customer `customerId` requests slot `input.slotId`. Output: { id } of the pending booking.
+ * With `input.idempotencyKey`, a retry of the same request answers the same { id } without a second
+ * booking or email (docs/decisions/0034-idempotent-booking-actions.md).
  * Throws NOT_FOUND for an unknown slot, CONFLICT when the slot is no longer requestable (booked,
- * started, requested by someone, declined) — including a concurrent request that won the race.
+ * started, requested by someone, declined) — including a concurrent request that won the race —
+ * and UNPROCESSABLE_CONTENT when the key was used for a different request.
  */
 export async function requestBooking(
   deps: ServiceDeps,
   customerId: string,
   input: RequestBookingInput,
 ): Promise<{ id: string }> {
-  let created: { bookingId: string; businessId: string };
+  const { idempotencyKey: key, ...request } = input;
+  const claim = key ? { userId: customerId, key, procedure: 'bookings.request', input: request } : null;
+  let businessId: string | null = null;
+  let result: { answer: { id: string }; replayed: boolean };
   try {
-    created = await deps.db.transaction(async (tx) => {
+    result = await idempotentTransaction(deps, claim, async (tx) => {
       const now = deps.now();
       const [slot] = await tx
         .select({
@@ -73,19 +80,20 @@ export async function requestBooking(
         bookingRequestedEmail(slot.businessEmail, customerName, slot, `${deps.appOrigin}/dashboard`),
         now,
       );
-      return { bookingId: booking!.id, businessId: slot.businessId };
+      businessId = slot.businessId;
+      return { id: booking!.id };
     });
   } catch (err) {
     if (pgErrorCode(err) === '23505') throw new DomainError('CONFLICT', SLOT_TAKEN);
     throw err;
   }
-  await publishAfterCommit(deps, created, customerId);
-  return { id: created.bookingId };
+  if (!result.replayed) await publishAfterCommit(deps, { bookingId: result.answer.id, businessId }, customerId);
+  return result.answer;
 }
 
 async function publishAfterCommit(
   deps: ServiceDeps,
-  event: { bookingId: string; businessId: string },
+  event: { bookingId: string; businessId: string | null },
   customerId: string | null,
 ): Promise<void> {
   await deps.hub.publish({ bookingId: event.bookingId, businessId: event.businessId, customerId });
@@ -144,17 +152,23 @@ const STATUS_AFTER = { confirm: 'confirmed', approve: 'completed', decline: 'can
  * Declines and rejections email the customer. Throws NOT_FOUND 'Booking not found' (not this
  * business's booking), PRECONDITION_FAILED 'This slot time has already passed…' titled 'Cannot
  * confirm past appointment' / 'Cannot decline past appointment', CONFLICT when already handled or
- * when the slot is gone ('No slot found for this booking'). Output: { id, status }.
+ * when the slot is gone ('No slot found for this booking'), UNPROCESSABLE_CONTENT when
+ * `idempotencyKey` was used for another answer or booking. Output: { id, status }; a retry with the
+ * same key answers the first attempt's output again without a second change or email (ADR 0034).
  */
 export async function decideBooking<D extends Decision>(
   deps: ServiceDeps,
   businessId: string,
   bookingId: string,
   decision: D,
+  idempotencyKey?: string,
 ): Promise<{ id: string; status: (typeof STATUS_AFTER)[D] }> {
   const accepts = decision === 'confirm' || decision === 'approve';
   let customerId: string | null = null;
-  const result = await deps.db.transaction(async (tx) => {
+  const claim = idempotencyKey
+    ? { userId: businessId, key: idempotencyKey, procedure: `bookings.${decision}`, input: { bookingId } }
+    : null;
+  const { answer, replayed } = await idempotentTransaction(deps, claim, async (tx) => {
     const now = deps.now();
     const b = await lockBusinessBooking(tx, businessId, bookingId);
     if (b.status !== 'pending') throw new DomainError('CONFLICT', MSG.requestAlreadyHandled);
@@ -216,8 +230,8 @@ export async function decideBooking<D extends Decision>(
     }
     return { id: bookingId, status };
   });
-  await publishAfterCommit(deps, { bookingId, businessId }, customerId);
-  return result;
+  if (!replayed) await publishAfterCommit(deps, { bookingId, businessId }, customerId);
+  return answer;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { tracked, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages';
-import { bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
+import { bookingDecisionInput, bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
 import { validateSessionToken } from '../../auth/session';
 import {
   cancelCustomerRequest,
@@ -39,15 +39,22 @@ const requesterProcedure = publicProcedure.use(({ ctx, next }) => {
 
 const SESSION_RECHECK_MS = 60_000;
 
-/** A business's answer to one of its pending requests (spec §4 "Booking status"). */
+/**
+ * A business's answer to one of its pending requests (spec §4 "Booking status"): { bookingId,
+ * idempotencyKey? }; a retry with the same key gets the first answer again (ADR 0034).
+ */
 function answerProcedure<D extends Decision>(decision: D) {
   return businessProcedure
-    .input(bookingIdInput)
-    .mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, decision));
+    .input(bookingDecisionInput)
+    .mutation(({ ctx, input }) => decideBooking(ctx, ctx.user.id, input.bookingId, decision, input.idempotencyKey));
 }
 
 export const bookingsRouter = router({
-  /** Customer requests a slot. Output { id }. CONFLICT when the slot is no longer requestable. */
+  /**
+   * Customer requests a slot: { slotId, notes?, idempotencyKey? } → { id }. CONFLICT when the slot
+   * is no longer requestable; a retry with the same key gets the same { id } (ADR 0034),
+   * UNPROCESSABLE_CONTENT when the key came with a different request.
+   */
   request: requesterProcedure
     .input(requestBookingInput)
     .mutation(({ ctx, input }) => requestBooking(ctx, ctx.user.id, input)),

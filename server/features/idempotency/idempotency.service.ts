@@ -1,0 +1,108 @@
+/**
+ * Idempotent user actions (docs/decisions/0034-idempotent-booking-actions.md). A client sends one
+ * key (a UUID) per user action and the same key on every retry of it; the first attempt's answer
+ * is stored with the change, in the same transaction, and a retry gets that answer back instead of
+ * making the change again (one booking row, one email).
+ *
+ * How a key is claimed: the transaction starts by inserting the (user, key) row. A concurrent
+ * attempt with the same key blocks on that row's primary key until the first transaction ends:
+ * after a commit it finds the stored answer, after a rollback it claims the key itself. So the
+ * change is applied once however the retries race. A domain error rolls the transaction back, so
+ * the key is not kept and a retry recomputes the answer.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages';
+import type { Db, Tx } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema/index';
+import type { ServiceDeps } from '../context';
+import { DomainError } from '../errors';
+
+/** How long a key's answer is replayed; older rows are ignored and swept. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
+
+/** Who sent the key, for which action, with which input (the key itself left out). */
+export interface IdempotencyClaim {
+  userId: string;
+  key: string;
+  /** The action's name, e.g. 'bookings.request'; a key belongs to one action. */
+  procedure: string;
+  /** The action's input without the key; compared by a hash of its canonical JSON. */
+  input: unknown;
+}
+
+/** JSON with object keys sorted at every level, so equal inputs hash equally. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+function requestHash(procedure: string, input: unknown): string {
+  return createHash('sha256')
+    .update(`${procedure}\n${canonicalJson(input ?? null)}`)
+    .digest('hex');
+}
+
+/**
+ * Runs `work` in one transaction, idempotently when `claim` is given (no claim: a plain
+ * transaction). Output: `{ answer, replayed }`; `replayed` is true when the answer is the one
+ * stored by an earlier attempt with the same key, in which case `work` did not run and the caller
+ * must not repeat its after-commit effects (events, mail kicks). `answer` must be plain JSON (it is
+ * stored as jsonb). Throws UNPROCESSABLE_CONTENT `MSG.idempotencyKeyReused` when the key was used
+ * for another action or another input; whatever `work` throws rolls everything back, key included.
+ */
+export async function idempotentTransaction<A>(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  claim: IdempotencyClaim | null,
+  work: (tx: Tx) => Promise<A>,
+): Promise<{ answer: A; replayed: boolean }> {
+  if (!claim) return { answer: await deps.db.transaction(work), replayed: false };
+  const hash = requestHash(claim.procedure, claim.input);
+  return deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS);
+    // Claim the key; an expired row is taken over. Waits while another transaction holds it.
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: claim.userId, key: claim.key, procedure: claim.procedure, requestHash: hash, createdAt: now })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        set: { procedure: claim.procedure, requestHash: hash, response: null, createdAt: now },
+        setWhere: lte(idempotencyKeys.createdAt, expiredBefore),
+      })
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [stored] = await tx
+        .select({
+          procedure: idempotencyKeys.procedure,
+          requestHash: idempotencyKeys.requestHash,
+          response: idempotencyKeys.response,
+        })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)))
+        .limit(1);
+      if (!stored || stored.procedure !== claim.procedure || stored.requestHash !== hash) {
+        throw new DomainError('UNPROCESSABLE_CONTENT', MSG.idempotencyKeyReused);
+      }
+      return { answer: stored.response as A, replayed: true };
+    }
+    const answer = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: sql`${JSON.stringify(answer)}::jsonb` })
+      .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+    return { answer, replayed: false };
+  });
+}
+
+/** Deletes keys older than the replay window (the hourly sweep). Output: rows deleted. */
+export async function deleteExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
+}
