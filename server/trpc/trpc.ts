@@ -23,6 +23,30 @@ export interface ErrorData {
   details?: Record<string, string>;
 }
 
+/**
+ * Codes tRPC itself raises for a request it cannot run (bad JSON, hostile superjson meta, too deep
+ * input, an oversize batch, an unknown procedure, a query sent as a mutation...). Their messages
+ * are tRPC's or the runtime's own ('Maximum call stack size exceeded', 'Unknown transformation',
+ * the path that was asked for), so they are replaced by a generic text (docs/decisions/0030).
+ * Errors of these codes caused by a ZodError or DomainError are handled before and keep theirs.
+ */
+const TRANSPORT_ERROR_CODES = new Set<TRPCError['code']>([
+  'BAD_REQUEST',
+  'PARSE_ERROR',
+  'NOT_FOUND',
+  'METHOD_NOT_SUPPORTED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE_CONTENT',
+]);
+
+/** tRPC's own text for a batch over `maxBatchSize` (resolveResponse's content-type parser). */
+const BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
+
+function transportErrorMessage(error: TRPCError): string {
+  return error.message === BATCH_TOO_LARGE ? MSG.batchTooLarge : MSG.badRequest;
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   sse: {
@@ -46,6 +70,8 @@ const t = initTRPC.context<Context>().create({
       if (cause.options.details) extra.details = cause.options.details;
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = MSG.generic;
+    } else if (TRANSPORT_ERROR_CODES.has(error.code)) {
+      message = transportErrorMessage(error);
     }
     return {
       message,
