@@ -12,7 +12,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 
-const NUL = /\u0000/;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
@@ -32,7 +31,7 @@ export interface TextOptions {
 export function safeText(options: TextOptions = {}) {
   const base = options.error === undefined ? z.string() : z.string({ error: options.error });
   const checked = base
-    .refine((v) => !NUL.test(v), { message: MSG.textControlCharacters, abort: true })
+    .refine((v) => !v.includes('\u0000'), { message: MSG.textControlCharacters, abort: true })
     .refine((v) => !LONE_SURROGATE.test(v), { message: MSG.textUnreadable, abort: true });
   return options.multiline
     ? checked
