@@ -9,6 +9,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
+import { clientIpKey, type ThrottleRuleName } from '../auth/throttle';
 import { DomainError } from '../features/errors';
 import type { Context } from './context';
 
@@ -155,3 +156,39 @@ export const customerProcedure = authedProcedure.use(({ ctx, next }) => {
   }
   return next();
 });
+
+/** Which limits guard a procedure that sends email (docs/decisions/0029). */
+export interface EmailSendingLimits {
+  /** The per-client-IP rule (HTTP calls only). */
+  ipRule: Extract<ThrottleRuleName, 'signUpIp' | 'emailRequestIp' | 'contactIp'>;
+  /** The refusal text when the IP is over its rule. */
+  ipMessage: string;
+  /** The input field holding the address emailed, counted on the `emailAddress` rule. */
+  addressField?: 'email' | 'newEmail';
+}
+
+/**
+ * Middleware for a procedure that sends email, used after `.input()` so only valid calls count.
+ * Counts the call on the client IP's rule, then on the recipient address's `emailAddress` rule
+ * (stored in `rate_limits`, so shared by every process). Throws TOO_MANY_REQUESTS with
+ * `ipMessage`, or 'Email Limit Reached' MSG.emailLimitHour for the address, before the procedure
+ * runs; a refused call changes nothing else.
+ */
+export function emailSendingLimits({ ipRule, ipMessage, addressField }: EmailSendingLimits) {
+  const refuse = (message: string, title?: string) =>
+    new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message,
+      cause: new DomainError('TOO_MANY_REQUESTS', message, title ? { title } : {}),
+    });
+  return t.middleware(async ({ ctx, input, next }) => {
+    if (ctx.request && !(await ctx.throttle.consume(ipRule, clientIpKey(ctx.request.ip)))) {
+      throw refuse(ipMessage);
+    }
+    const address = addressField ? (input as Record<string, unknown> | undefined)?.[addressField] : undefined;
+    if (typeof address === 'string' && !(await ctx.throttle.consume('emailAddress', address.toLowerCase()))) {
+      throw refuse(MSG.emailLimitHour, MSG.emailLimitTitle);
+    }
+    return next();
+  });
+}
