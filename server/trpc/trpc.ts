@@ -59,7 +59,14 @@ const t = initTRPC.context<Context>().create({
     let message = shape.message;
     const cause = error.cause;
     if (cause instanceof ZodError) {
-      message = cause.issues[0]?.message ?? MSG.generic;
+      const first = cause.issues[0];
+      // An input that is not even the right shape (a number or array where the form's object
+      // belongs) gets the generic text rather than zod's own wording; field issues keep theirs.
+      message = !first
+        ? MSG.generic
+        : first.path.length === 0 && first.code === 'invalid_type'
+          ? MSG.badRequest
+          : first.message;
       extra.fieldErrors = {};
       for (const issue of cause.issues) {
         const key = issue.path.join('.') || '_';
