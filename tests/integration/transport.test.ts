@@ -11,6 +11,7 @@ import { users } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
 import { MAX_BATCH_SIZE } from '../../shared/transport';
 import { startTestServer, type TestServer } from '../setup/http';
+import { expectNoLeak } from '../setup/leaks';
 import { createTestDatabase, testClock, type TestDatabase } from '../setup/test-database';
 
 const clock = testClock(new Date('2026-11-23T10:00:00Z'));
@@ -34,24 +35,6 @@ afterAll(async () => {
 /** A client address no other test used. */
 function freshIp(): string {
   return `198.51.100.${nextIp++}`;
-}
-
-/** Texts that must never reach a client: framework codes, stack frames, runtime messages, SQL. */
-const LEAKS: RegExp[] = [
-  /FST_/,
-  /stack/i,
-  /\bat \S+ \(/,
-  /\s+at .+:\d+:\d+/,
-  /node_modules/,
-  /Unknown transformation/i,
-  /Unexpected (token|end)/i,
-  /\b(select|insert into|update|delete from)\b[^"]*\b(from|values|set|where)\b/i,
-  /postgres|drizzle|pglite|relation "|violates|syntax error|SQLSTATE/i,
-];
-
-/** Fails when `body` holds any internal text. */
-export function expectNoLeak(body: string): void {
-  for (const leak of LEAKS) expect(body, `answer leaks ${leak}`).not.toMatch(leak);
 }
 
 interface Answer {
