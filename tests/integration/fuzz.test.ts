@@ -237,28 +237,46 @@ function inputFrom(plan: InputPlan, proc: ProcedureInfo, who: Actor): unknown {
   return base;
 }
 
-/** superjson envelopes: plain, or with meta that asks for hostile transformations. */
-const metaArb = fc.oneof(
-  { weight: 4, arbitrary: fc.constant(undefined) },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom<unknown>(
-      { values: ['custom', 'evil'] },
-      { values: ['Date'] },
-      { values: ['bigint'] },
-      { values: ['set'] },
-      { values: { __proto__: ['map'] } },
-      { values: { '__proto__.polluted': ['Date'] } },
-      { values: { 'constructor.prototype.polluted': ['set'] } },
-      { referentialEqualities: { '': ['__proto__'] } },
-      { referentialEqualities: { a: ['constructor.prototype'] } },
-      { values: [['class', 'Nope']] },
-      { values: [['symbol', 'x']] },
-      { v: 99 },
-      'not an object',
-    ),
-  },
-);
+/** superjson transformations, real and made up, that a hostile `meta` may ask for. */
+const TRANSFORMATIONS: unknown[] = [
+  ['custom', 'evil'],
+  ['class', 'Nope'],
+  ['symbol', 'x'],
+  ['typed-array', 'Nope'],
+  'Date',
+  'bigint',
+  'set',
+  'map',
+  'regexp',
+  'Error',
+  'undefined',
+  'number',
+  'nope',
+  42,
+];
+
+/**
+ * superjson envelopes for `proc`: plain, or with `meta` asking for a hostile transformation at
+ * the root, at one of the input's fields or at a prototype path, or with referential equalities.
+ */
+function metaFor(proc: ProcedureInfo): fc.Arbitrary<unknown> {
+  const path = fc.constantFrom('', ...proc.keys, '__proto__', 'constructor.prototype', 'a.b.c', '0');
+  const transformation = fc.constantFrom(...TRANSFORMATIONS);
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constant(undefined) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(path, transformation)
+        .map(([p, t]) => (p === '' ? { values: t } : { values: JSON.parse(JSON.stringify({ [p]: t })) as unknown })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(path, path).map(([a, b]) => ({ referentialEqualities: { [a]: [b] } })),
+    },
+    { weight: 1, arbitrary: fc.constantFrom<unknown>({ v: 99 }, 'not an object', [], null, { values: null }) },
+  );
+}
 
 interface Actor {
   role: Role;
@@ -330,7 +348,7 @@ describe('fuzz: every procedure over HTTP', () => {
         ]),
       );
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom<Role>(...roles), inputPlan, metaArb, async (role, plan, meta) => {
+        fc.asyncProperty(fc.constantFrom<Role>(...roles), inputPlan, metaFor(proc), async (role, plan, meta) => {
           const who = await actor(role);
           const input = inputFrom(plan, proc, who);
           const before = await checksum();

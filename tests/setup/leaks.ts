@@ -10,6 +10,7 @@ const LEAKS: RegExp[] = [
   /node_modules/,
   /Unknown transformation/i,
   /Unexpected (token|end)/i,
+  /is not allowed as a property|No procedure found|Unsupported (content-type|GET|POST)|Batch call|Failed to parse/i,
   /\b(select|insert into|update|delete from)\b[^"]*\b(from|values|set|where)\b/i,
   /postgres|drizzle|pglite|relation "|violates|syntax error|SQLSTATE/i,
 ];
