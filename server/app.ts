@@ -1,7 +1,9 @@
 /**
- * buildServer: Fastify hosting tRPC at /trpc (batching, superjson, SSE subscriptions), /healthz,
- * and the built client with an SPA fallback. No other HTTP routes (BRIEF §2). A coarse per-IP
- * limit on tRPC mutations answers 429 in tRPC's own error shape (docs/decisions/0008).
+ * buildServer: Fastify hosting tRPC at /trpc (batches of at most MAX_BATCH_SIZE calls, superjson,
+ * SSE subscriptions), /healthz, and the built client with an SPA fallback. No other HTTP routes.
+ * A coarse per-IP limit on tRPC mutation calls answers 429 in tRPC's own error shape
+ * (docs/decisions/0008, 0029). Requests Fastify cannot read (malformed path, oversize or
+ * unreadable body) get a generic body, never Fastify's codes or texts (docs/decisions/0030).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,14 +13,42 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { MSG } from '../shared/messages';
+import { MAX_BATCH_SIZE } from '../shared/transport';
 import { pingDatabase } from './db/client';
 import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './env';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
 import { appRouter, type AppRouter } from './trpc/router';
+
+/** Largest request body accepted, in bytes: the biggest form (the contact message) is far smaller. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** The generic answers of requests refused before tRPC runs (docs/decisions/0030). */
+const GENERIC_BODIES = {
+  400: { error: MSG.badRequest },
+  413: { error: MSG.requestTooLarge },
+  500: { error: MSG.generic },
+} as const;
+
+/** The body for a refused request of `status`: the 400 text for any other 4xx. */
+function genericBody(status: number) {
+  if (status === 413 || status === 500) return GENERIC_BODIES[status];
+  return GENERIC_BODIES[400];
+}
+
+/**
+ * How many procedure calls a tRPC request carries: the comma-separated paths of a `?batch=1`
+ * request (at most MAX_BATCH_SIZE; a longer batch is refused whole by tRPC), else one.
+ */
+export function trpcCallCount(url: string): number {
+  const [pathname = '', query = ''] = url.split('?', 2);
+  if (!new URLSearchParams(query).getAll('batch').includes('1')) return 1;
+  const paths = pathname.replace(/^\/trpc\/?/, '').split(',').length;
+  return Math.min(Math.max(paths, 1), MAX_BATCH_SIZE);
+}
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -29,7 +59,7 @@ export interface BuildServerOptions {
   clientDir?: string;
   /** Fastify `trustProxy` (env TRUST_PROXY); default false: the client IP is the connection's. */
   trustProxy?: TrustProxy;
-  /** Per-IP limit on tRPC mutations per minute (env RATE_LIMIT_MUTATIONS_PER_MINUTE); default 300. */
+  /** Per-IP limit on tRPC mutation calls per minute (env RATE_LIMIT_MUTATIONS_PER_MINUTE); default 300. */
   mutationsPerMinute?: number;
 }
 
@@ -45,6 +75,23 @@ export async function buildServer({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     routerOptions: { maxParamLength: 5000 },
     trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A path that cannot be decoded (FST_ERR_BAD_URL) or is too long: a generic 400, no code.
+    frameworkErrors(err, req, res) {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? 400 : 500;
+      if (status >= 500) req.log.error({ err }, 'request failed');
+      const reply = res as unknown as FastifyReply;
+      return reply.code(status).send(genericBody(status));
+    },
+  });
+
+  // Set before any plugin is registered, so every plugin's routes inherit it. Errors outside
+  // tRPC's own answers (body too large, unsupported content type, unreadable body): the status
+  // is kept for client errors, the body is always generic (no FST_ code or text).
+  app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    return reply.code(status).send(genericBody(status));
   });
 
   await app.register(fastifyHelmet, {
@@ -64,23 +111,27 @@ export async function buildServer({
   });
   await app.register(fastifyCookie);
 
-  // Coarse flood guard, per IP and per process: tRPC mutations only (POST /trpc/...). Queries,
-  // subscriptions and static files are never limited here; the fine-grained login and email
-  // throttles live in the services (server/auth/throttle.ts).
+  // Coarse flood guard, per IP and per process: tRPC mutations only (POST /trpc/...), counted per
+  // procedure call, so a batch of ten counts ten. Queries, subscriptions and static files are
+  // never limited here; the login and email throttles live in the database
+  // (server/auth/throttle.ts).
   await app.register(fastifyRateLimit, { global: false });
   const countMutation = app.createRateLimit({ max: mutationsPerMinute, timeWindow: 60_000 });
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'POST' || !req.url.startsWith('/trpc/')) return;
-    const limit = await countMutation(req);
-    if (limit.isAllowed || !limit.isExceeded) return;
-    const { httpStatus, body } = trpcErrorBody(req.url, 'TOO_MANY_REQUESTS', MSG.tooManyAttempts);
-    return reply.code(httpStatus).header('retry-after', limit.ttlInSeconds).send(body);
+    for (let call = trpcCallCount(req.url); call > 0; call--) {
+      const limit = await countMutation(req);
+      if (limit.isAllowed || !limit.isExceeded) continue;
+      const { httpStatus, body } = trpcErrorBody(req.url, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
+      return reply.code(httpStatus).header('retry-after', limit.ttlInSeconds).send(body);
+    }
   });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: MAX_BATCH_SIZE,
       createContext: createFastifyContextFactory(deps),
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
@@ -109,12 +160,6 @@ export async function buildServer({
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ error: 'Not Found' });
-  });
-
-  app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status >= 500) req.log.error({ err }, 'request failed');
-    return reply.code(status).send({ error: status >= 500 ? 'Internal Server Error' : 'Bad Request' });
   });
 
   return app;

@@ -269,4 +269,18 @@ export const MSG = {
   pageRequest: 'Request an Appointment',
   pageGoToDashboard: 'Go to Dashboard',
   pageTryAgain: 'Try Again',
+  // request limits and input hygiene (docs/decisions/0029, 0030)
+  tooManyRequests: "You've made too many requests. Please wait a few minutes before trying again.",
+  tooManySignUps:
+    "You've created several accounts from this connection recently. Please wait a while before trying again.",
+  tooManyEmailRequests:
+    "You've asked for several emails from this connection recently. Please wait a while before trying again.",
+  emailLimitHour:
+    "We've sent several emails to this address in the last hour. Please wait a while before asking for another, and check your spam folder or contact support.",
+  batchTooLarge: 'Too many requests were sent at once. Please reload the page and try again.',
+  badRequest: 'This request could not be understood. Please reload the page and try again.',
+  requestTooLarge: 'This request is too large. Please shorten your text and try again.',
+  textControlCharacters: 'This field contains characters that are not allowed. Please remove them and try again.',
+  textUnreadable: 'This field contains text that could not be read. Please retype it and try again.',
+  textOneLine: 'This field must be on one line. Please remove any line breaks.',
 } as const;

@@ -9,6 +9,7 @@ import superjson from 'superjson';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/router';
 import { MSG } from '../../shared/messages';
+import { MAX_BATCH_SIZE } from '../../shared/transport';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -21,7 +22,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
         transformer: superjson,
         eventSourceOptions: { withCredentials: true },
       }),
-      false: httpBatchLink({ url: '/trpc', transformer: superjson }),
+      false: httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: MAX_BATCH_SIZE }),
     }),
   ],
 });

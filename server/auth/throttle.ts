@@ -32,7 +32,26 @@ export const THROTTLE_RULES = {
   email: { points: 1, durationSec: 60, keyPrefix: 'email' },
   /** Contact-form messages from one user (the user id): 5 per hour (docs/decisions/0016). */
   contact: { points: 5, durationSec: 60 * 60, keyPrefix: 'contact' },
+  /** Sign-ups (customer or business) from one client IP: 30 per 10 minutes (docs/decisions/0029). */
+  signUpIp: { points: 30, durationSec: 10 * 60, keyPrefix: 'sign_up_ip' },
+  /** Confirmation resends, reset and email-change requests from one client IP: 30 per 10 minutes. */
+  emailRequestIp: { points: 30, durationSec: 10 * 60, keyPrefix: 'email_request_ip' },
+  /** Contact-form messages from one client IP, whatever the account: 20 per hour. */
+  contactIp: { points: 20, durationSec: 60 * 60, keyPrefix: 'contact_ip' },
+  /**
+   * Calls that email one address (sign-up, resend, reset, email change; the address typed in the
+   * form, lower-cased, whether or not an account has it): 10 per hour, on top of `email`.
+   */
+  emailAddress: { points: 10, durationSec: 60 * 60, keyPrefix: 'email_address' },
 } as const satisfies Record<string, ThrottleRule>;
+
+/**
+ * The key of a client IP address ('ip:<address>'); an IPv6 address counts by its /64 network, as
+ * one host usually holds a whole /64 (the way @fastify/rate-limit counts it).
+ */
+export function clientIpKey(ip: string): string {
+  return `ip:${normalizeIP(ip)}`;
+}
 
 export type ThrottleRuleName = keyof typeof THROTTLE_RULES;
 

@@ -9,6 +9,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
+import { clientIpKey, type ThrottleRuleName } from '../auth/throttle';
 import { DomainError } from '../features/errors';
 import type { Context } from './context';
 
@@ -23,6 +24,30 @@ export interface ErrorData {
   details?: Record<string, string>;
 }
 
+/**
+ * Codes tRPC itself raises for a request it cannot run (bad JSON, hostile superjson meta, too deep
+ * input, an oversize batch, an unknown procedure, a query sent as a mutation...). Their messages
+ * are tRPC's or the runtime's own ('Maximum call stack size exceeded', 'Unknown transformation',
+ * the path that was asked for), so they are replaced by a generic text (docs/decisions/0030).
+ * Errors of these codes caused by a ZodError or DomainError are handled before and keep theirs.
+ */
+const TRANSPORT_ERROR_CODES = new Set<TRPCError['code']>([
+  'BAD_REQUEST',
+  'PARSE_ERROR',
+  'NOT_FOUND',
+  'METHOD_NOT_SUPPORTED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE_CONTENT',
+]);
+
+/** tRPC's own text for a batch over `maxBatchSize` (resolveResponse's content-type parser). */
+const BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
+
+function transportErrorMessage(error: TRPCError): string {
+  return error.message === BATCH_TOO_LARGE ? MSG.batchTooLarge : MSG.badRequest;
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   sse: {
@@ -34,7 +59,14 @@ const t = initTRPC.context<Context>().create({
     let message = shape.message;
     const cause = error.cause;
     if (cause instanceof ZodError) {
-      message = cause.issues[0]?.message ?? MSG.generic;
+      const first = cause.issues[0];
+      // An input that is not even the right shape (a number or array where the form's object
+      // belongs) gets the generic text rather than zod's own wording; field issues keep theirs.
+      message = !first
+        ? MSG.generic
+        : first.path.length === 0 && first.code === 'invalid_type'
+          ? MSG.badRequest
+          : first.message;
       extra.fieldErrors = {};
       for (const issue of cause.issues) {
         const key = issue.path.join('.') || '_';
@@ -46,6 +78,8 @@ const t = initTRPC.context<Context>().create({
       if (cause.options.details) extra.details = cause.options.details;
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = MSG.generic;
+    } else if (TRANSPORT_ERROR_CODES.has(error.code)) {
+      message = transportErrorMessage(error);
     }
     return {
       message,
@@ -129,3 +163,39 @@ export const customerProcedure = authedProcedure.use(({ ctx, next }) => {
   }
   return next();
 });
+
+/** Which limits guard a procedure that sends email (docs/decisions/0029). */
+export interface EmailSendingLimits {
+  /** The per-client-IP rule (HTTP calls only). */
+  ipRule: Extract<ThrottleRuleName, 'signUpIp' | 'emailRequestIp' | 'contactIp'>;
+  /** The refusal text when the IP is over its rule. */
+  ipMessage: string;
+  /** The input field holding the address emailed, counted on the `emailAddress` rule. */
+  addressField?: 'email' | 'newEmail';
+}
+
+/**
+ * Middleware for a procedure that sends email, used after `.input()` so only valid calls count.
+ * Counts the call on the client IP's rule, then on the recipient address's `emailAddress` rule
+ * (stored in `rate_limits`, so shared by every process). Throws TOO_MANY_REQUESTS with
+ * `ipMessage`, or 'Email Limit Reached' MSG.emailLimitHour for the address, before the procedure
+ * runs; a refused call changes nothing else.
+ */
+export function emailSendingLimits({ ipRule, ipMessage, addressField }: EmailSendingLimits) {
+  const refuse = (message: string, title?: string) =>
+    new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message,
+      cause: new DomainError('TOO_MANY_REQUESTS', message, title ? { title } : {}),
+    });
+  return t.middleware(async ({ ctx, input, next }) => {
+    if (ctx.request && !(await ctx.throttle.consume(ipRule, clientIpKey(ctx.request.ip)))) {
+      throw refuse(ipMessage);
+    }
+    const address = addressField ? (input as Record<string, unknown> | undefined)?.[addressField] : undefined;
+    if (typeof address === 'string' && !(await ctx.throttle.consume('emailAddress', address.toLowerCase()))) {
+      throw refuse(MSG.emailLimitHour, MSG.emailLimitTitle);
+    }
+    return next();
+  });
+}

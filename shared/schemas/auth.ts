@@ -7,12 +7,12 @@ import { CATEGORY_GROUPS } from '../categories';
 import { MSG } from '../messages';
 import { WEEKDAYS } from '../opening-hours';
 import { TIME_PATTERN, END_TIME_PATTERN } from '../time-of-day';
+import { safeText } from './text';
 
 /** Simple email pattern of the register form. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const emailSchema = z
-  .string({ error: MSG.emailRequired })
+export const emailSchema = safeText({ error: MSG.emailRequired })
   .trim()
   .min(1, MSG.emailRequired)
   .max(254, MSG.validEmail)
@@ -20,20 +20,18 @@ export const emailSchema = z
   .transform((v) => v.toLowerCase());
 
 /** 8-128 characters, never trimmed (BRIEF §4). */
-export const newPasswordSchema = z
-  .string({ error: MSG.passwordRequired })
+export const newPasswordSchema = safeText({ error: MSG.passwordRequired, multiline: true })
   .min(1, MSG.passwordRequired)
   .min(8, MSG.passwordMin)
   .max(128, MSG.passwordMax);
 
 export const loginInput = z.object({
   email: emailSchema,
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(1024),
+  password: safeText({ error: MSG.passwordRequired, multiline: true }).min(1, MSG.passwordRequired).max(1024),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const nameSchema = z
-  .string({ error: MSG.fullNameRequired })
+export const nameSchema = safeText({ error: MSG.fullNameRequired })
   .trim()
   .min(1, MSG.fullNameRequired)
   .max(100, 'Full name must be 100 characters or less');
@@ -46,8 +44,7 @@ export const registerCustomerInput = z.object({
 export type RegisterCustomerInput = z.infer<typeof registerCustomerInput>;
 
 /** Onboarding slug: 3 to 29 characters, lowercase letters, digits and hyphens (accounts §5, §9). */
-export const onboardingSlugSchema = z
-  .string({ error: MSG.usernameRequired })
+export const onboardingSlugSchema = safeText({ error: MSG.usernameRequired })
   .trim()
   .toLowerCase()
   .min(1, MSG.usernameRequired)
@@ -57,8 +54,8 @@ export const onboardingSlugSchema = z
 
 const scheduleDay = z.object({
   isActive: z.boolean(),
-  start: z.string().regex(TIME_PATTERN),
-  end: z.string().regex(END_TIME_PATTERN),
+  start: safeText().regex(TIME_PATTERN),
+  end: safeText().regex(END_TIME_PATTERN),
 });
 
 export const weeklyScheduleSchema = z
@@ -72,23 +69,19 @@ export const weeklyScheduleSchema = z
 const categories = new Set(CATEGORY_GROUPS.flatMap((g) => g.items));
 
 export const businessProfileFields = z.object({
-  businessName: z
-    .string({ error: MSG.businessNameRequired })
+  businessName: safeText({ error: MSG.businessNameRequired })
     .trim()
     .min(1, MSG.businessNameRequired)
     .max(100, 'Business name must be 100 characters or less'),
-  description: z
-    .string({ error: MSG.descriptionRequired })
+  description: safeText({ error: MSG.descriptionRequired, multiline: true })
     .trim()
     .min(1, MSG.descriptionRequired)
     .max(300, MSG.descriptionMax),
-  category: z
-    .string({ error: MSG.categoryRequired })
+  category: safeText({ error: MSG.categoryRequired })
     .min(1, MSG.categoryRequired)
     .refine((c) => categories.has(c), MSG.categoryRequired),
-  address: z.string({ error: MSG.addressRequired }).trim().min(1, MSG.addressRequired).max(300),
-  phone: z
-    .string()
+  address: safeText({ error: MSG.addressRequired }).trim().min(1, MSG.addressRequired).max(300),
+  phone: safeText()
     .trim()
     .max(40)
     .optional()
@@ -101,10 +94,10 @@ export const businessProfileFields = z.object({
 export const registerBusinessInput = registerCustomerInput.extend(businessProfileFields.shape);
 export type RegisterBusinessInput = z.infer<typeof registerBusinessInput>;
 
-export const checkSlugInput = z.object({ slug: z.string().max(100) });
-export const tokenInput = z.object({ token: z.string().min(1).max(200) });
+export const checkSlugInput = z.object({ slug: safeText().max(100) });
+export const tokenInput = z.object({ token: safeText().min(1).max(200) });
 export const resendConfirmationInput = z.object({
-  email: z.string({ error: MSG.resendNoEmail }).trim().min(1, MSG.resendNoEmail).pipe(emailSchema),
+  email: safeText({ error: MSG.resendNoEmail }).trim().min(1, MSG.resendNoEmail).pipe(emailSchema),
 });
 
 /** /forgot-password (accounts spec §5): email required and well-formed. */
@@ -113,7 +106,7 @@ export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput
 
 /** Sets a new password from an emailed reset token (8-128 characters, see ADR 0004). */
 export const resetPasswordInput = z.object({
-  token: z.string().min(1, MSG.resetMissingTokens).max(200, MSG.resetInvalid),
+  token: safeText().min(1, MSG.resetMissingTokens).max(200, MSG.resetInvalid),
   password: newPasswordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
@@ -122,12 +115,11 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 export const resetPasswordForm = z
   .object({
     password: newPasswordSchema,
-    confirmPassword: z.string().min(1, MSG.confirmPasswordRequired),
+    confirmPassword: safeText({ multiline: true }).min(1, MSG.confirmPasswordRequired),
   })
   .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
 
-const currentPasswordSchema = z
-  .string({ error: MSG.currentPasswordRequired })
+const currentPasswordSchema = safeText({ error: MSG.currentPasswordRequired, multiline: true })
   .min(1, MSG.currentPasswordRequired)
   .max(1024);
 
@@ -140,7 +132,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 /** Email change from settings (dashboards spec §5 "Email change"); current password required. */
 export const requestEmailChangeInput = z.object({
-  newEmail: z.string({ error: MSG.newEmailRequired }).trim().min(1, MSG.newEmailRequired).pipe(emailSchema),
+  newEmail: safeText({ error: MSG.newEmailRequired }).trim().min(1, MSG.newEmailRequired).pipe(emailSchema),
   currentPassword: currentPasswordSchema,
 });
 export type RequestEmailChangeInput = z.infer<typeof requestEmailChangeInput>;

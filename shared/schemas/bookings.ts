@@ -1,5 +1,6 @@
 /** Input schemas of the booking procedures. */
 import { z } from 'zod';
+import { safeText } from './text';
 
 /**
  * One user action's idempotency key (docs/decisions/0034): a fresh UUID when the action starts,
@@ -10,7 +11,7 @@ export const idempotencyKey = z.uuid().optional();
 export const requestBookingInput = z.object({
   slotId: z.uuid(),
   idempotencyKey,
-  notes: z.string().trim().max(500, 'Notes must be 500 characters or less').optional(),
+  notes: safeText({ multiline: true }).trim().max(500, 'Notes must be 500 characters or less').optional(),
 });
 export type RequestBookingInput = z.infer<typeof requestBookingInput>;
 
@@ -21,4 +22,4 @@ export type BookingIdInput = z.infer<typeof bookingIdInput>;
 export const bookingDecisionInput = bookingIdInput.extend({ idempotencyKey });
 export type BookingDecisionInput = z.infer<typeof bookingDecisionInput>;
 
-export const bySlugInput = z.object({ slug: z.string().trim().min(1).max(100) });
+export const bySlugInput = z.object({ slug: safeText().trim().min(1).max(100) });

@@ -8,6 +8,7 @@ import { ALL_CATEGORIES } from '../categories';
 import { MSG } from '../messages';
 import { isValidTimezone } from '../zoned-time';
 import { EMAIL_PATTERN, nameSchema, weeklyScheduleSchema } from './auth';
+import { safeText } from './text';
 
 /** Business URL (slug) in settings: 3-50 lowercase letters, digits and hyphens (spec §5, §9). */
 export const SLUG_PATTERN = /^[a-z0-9-]{3,50}$/;
@@ -23,8 +24,7 @@ export function normaliseSlugInput(typed: string): string {
     .slice(0, 50);
 }
 
-export const businessSlugSchema = z
-  .string({ error: MSG.businessUrlRequired })
+export const businessSlugSchema = safeText({ error: MSG.businessUrlRequired })
   .trim()
   .toLowerCase()
   .min(1, MSG.businessUrlRequired)
@@ -32,8 +32,7 @@ export const businessSlugSchema = z
 
 /** Optional text: trimmed; empty becomes null (spec §5 "saved as null when empty"). */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, tooLong)
     .nullish()
@@ -43,23 +42,19 @@ const categories = new Set(ALL_CATEGORIES);
 
 /** Business Information card (spec §2 "Business settings cards", §5 "Business profile save"). */
 export const updateBusinessProfileInput = z.object({
-  businessName: z
-    .string({ error: MSG.businessNameRequired })
+  businessName: safeText({ error: MSG.businessNameRequired })
     .trim()
     .min(1, MSG.businessNameRequired)
     .max(100, 'Business name must be 100 characters or less'),
   slug: businessSlugSchema,
-  contactName: z
-    .string({ error: MSG.contactNameRequired })
+  contactName: safeText({ error: MSG.contactNameRequired })
     .trim()
     .min(1, MSG.contactNameRequired)
     .max(100, 'Contact name must be 100 characters or less'),
-  category: z
-    .string({ error: MSG.businessTypeRequired })
+  category: safeText({ error: MSG.businessTypeRequired })
     .min(1, MSG.businessTypeRequired)
     .refine((c) => categories.has(c), MSG.businessTypeRequired),
-  description: z
-    .string({ error: MSG.descriptionRequired })
+  description: safeText({ error: MSG.descriptionRequired, multiline: true })
     .trim()
     .min(1, MSG.descriptionRequired)
     .max(300, MSG.descriptionMax),
@@ -68,8 +63,7 @@ export const updateBusinessProfileInput = z.object({
   email: optionalText(254, MSG.validEmail)
     .refine((v) => v === null || EMAIL_PATTERN.test(v), MSG.validEmail)
     .transform((v) => v?.toLowerCase() ?? null),
-  timezone: z
-    .string({ error: MSG.timezoneInvalid })
+  timezone: safeText({ error: MSG.timezoneInvalid })
     .min(1, MSG.timezoneInvalid)
     .max(64, MSG.timezoneInvalid)
     .refine(isValidTimezone, MSG.timezoneInvalid),
@@ -81,15 +75,16 @@ export type UpdateBusinessProfileForm = z.input<typeof updateBusinessProfileInpu
 export const updateBusinessHoursInput = z.object({ schedule: weeklyScheduleSchema });
 export type UpdateBusinessHoursInput = z.infer<typeof updateBusinessHoursInput>;
 
-export const checkBusinessSlugInput = z.object({ slug: z.string().max(100) });
+export const checkBusinessSlugInput = z.object({ slug: safeText().max(100) });
 
 /** Delete-account dialog (spec §5 "Account deletion"; current password: docs/decisions/0014). */
 export const deleteAccountInput = z.object({
-  confirmation: z
-    .string({ error: MSG.deleteTypeConfirm })
+  confirmation: safeText({ error: MSG.deleteTypeConfirm })
     .trim()
     .refine((v) => v === 'DELETE', MSG.deleteTypeConfirm),
-  currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired).max(1024),
+  currentPassword: safeText({ error: MSG.currentPasswordRequired, multiline: true })
+    .min(1, MSG.currentPasswordRequired)
+    .max(1024),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 

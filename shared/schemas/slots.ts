@@ -1,16 +1,16 @@
 /** Input schemas of the slot procedures, with the dashboards spec's messages (§5 "Slot form"). */
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { safeText } from './text';
 import { MIN_SLOT_MINUTES } from '../slot-rules';
 import { DATE_PATTERN, END_TIME_PATTERN, TIME_PATTERN, toMinutes } from '../time-of-day';
 
 /** The slot form's fields: date 'YYYY-MM-DD', start 'HH:MM', end 'HH:MM' (or '24:00'), description. */
 const slotFields = {
-  date: z.string({ error: MSG.selectDate }).min(1, MSG.selectDate).regex(DATE_PATTERN, MSG.selectDate),
-  startTime: z.string({ error: MSG.selectStart }).min(1, MSG.selectStart).regex(TIME_PATTERN, MSG.selectStart),
-  endTime: z.string({ error: MSG.selectEnd }).min(1, MSG.selectEnd).regex(END_TIME_PATTERN, MSG.selectEnd),
-  description: z
-    .string({ error: MSG.descriptionRequired })
+  date: safeText({ error: MSG.selectDate }).min(1, MSG.selectDate).regex(DATE_PATTERN, MSG.selectDate),
+  startTime: safeText({ error: MSG.selectStart }).min(1, MSG.selectStart).regex(TIME_PATTERN, MSG.selectStart),
+  endTime: safeText({ error: MSG.selectEnd }).min(1, MSG.selectEnd).regex(END_TIME_PATTERN, MSG.selectEnd),
+  description: safeText({ error: MSG.descriptionRequired, multiline: true })
     .trim()
     .min(1, MSG.descriptionRequired)
     .max(300, MSG.descriptionMax),

@@ -1,7 +1,7 @@
 /**
  * Throttling over real HTTP (docs/decisions/0008): the coarse per-IP mutation limit
  * (@fastify/rate-limit) answers 429 in tRPC's own error shape, which real tRPC clients (batched
- * and single requests) read as a TRPCClientError with the spec's text, and leaves queries alone;
+ * and single requests) read as a TRPCClientError with its text, and leaves queries alone;
  * the login throttle's IP follows X-Forwarded-For only when TRUST_PROXY says so.
  */
 import { TRPCClientError } from '@trpc/client';
@@ -53,7 +53,7 @@ describe('mutation rate limit', () => {
       const { client } = browserClient(url);
       for (let i = 0; i < 3; i++) await expect(client.auth.logout.mutate()).resolves.toEqual({ ok: true });
       const err = await clientErrorOf(client.auth.logout.mutate());
-      expect(err.message).toBe(MSG.tooManyAttempts);
+      expect(err.message).toBe(MSG.tooManyRequests);
       expect(err.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, path: 'auth.logout' });
       // Queries (GET) are not limited.
       await expect(client.auth.me.query()).resolves.toMatchObject({ user: null, authState: 'unregistered' });
@@ -67,11 +67,11 @@ describe('mutation rate limit', () => {
       await first.client.auth.logout.mutate();
       await first.client.auth.logout.mutate();
       const err = await clientErrorOf(first.client.auth.logout.mutate());
-      expect(err.message).toBe(MSG.tooManyAttempts);
+      expect(err.message).toBe(MSG.tooManyRequests);
       expect(err.data?.code).toBe('TOO_MANY_REQUESTS');
       // Another client from the same address is over the limit too.
       const second = browserClient(url, { batch: false });
-      expect((await clientErrorOf(second.client.auth.logout.mutate())).message).toBe(MSG.tooManyAttempts);
+      expect((await clientErrorOf(second.client.auth.logout.mutate())).message).toBe(MSG.tooManyRequests);
     });
   });
 
@@ -90,7 +90,7 @@ describe('mutation rate limit', () => {
       const entry = (path: string) => ({
         error: {
           json: {
-            message: MSG.tooManyAttempts,
+            message: MSG.tooManyRequests,
             code: -32029,
             data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path },
           },

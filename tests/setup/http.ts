@@ -6,6 +6,7 @@ import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitL
 import { EventSource } from 'eventsource';
 import superjson from 'superjson';
 import { buildServer, type BuildServerOptions } from '../../server/app';
+import { MAX_BATCH_SIZE } from '../../shared/transport';
 import type { Database } from '../../server/db/client';
 import type { AppDeps } from '../../server/trpc/context';
 import type { AppRouter } from '../../server/trpc/router';
@@ -57,7 +58,7 @@ export function browserClient(baseUrl: string, options: { batch?: boolean; heade
     }
     return res;
   };
-  const link = { url: `${baseUrl}/trpc`, transformer: superjson, fetch: cookieFetch };
+  const link = { url: `${baseUrl}/trpc`, transformer: superjson, fetch: cookieFetch, maxItems: MAX_BATCH_SIZE };
   const client = createTRPCClient<AppRouter>({
     links: [
       splitLink({

@@ -1,9 +1,10 @@
 /**
  * Accounts (accounts-and-access spec): session state, sign-up, confirmation, login, logout,
  * password reset, password change and email change. Throttling: docs/decisions/0008; reset and
- * change flows: docs/decisions/0009.
+ * change flows: docs/decisions/0009; limits on calls that send email: docs/decisions/0029.
  */
 import { z } from 'zod';
+import { MSG } from '../../../shared/messages';
 import {
   changePasswordInput,
   checkSlugInput,
@@ -34,7 +35,14 @@ import {
   requestPasswordReset,
   resetPassword,
 } from '../../features/auth/credentials.service';
-import { authedProcedure, publicProcedure, router, verifiedProcedure } from '../trpc';
+import { authedProcedure, emailSendingLimits, publicProcedure, router, verifiedProcedure } from '../trpc';
+
+/** Sign-ups: per client IP, and per address emailed (docs/decisions/0029). */
+const signUpLimits = emailSendingLimits({ ipRule: 'signUpIp', ipMessage: MSG.tooManySignUps, addressField: 'email' });
+
+/** Resend, reset and email-change requests: per client IP, and per address emailed. */
+const emailRequestLimits = (addressField: 'email' | 'newEmail') =>
+  emailSendingLimits({ ipRule: 'emailRequestIp', ipMessage: MSG.tooManyEmailRequests, addressField });
 
 /** What `auth.confirmEmail` tells the /auth-redirect screen. */
 export type ConfirmEmailOutput = { kind: 'email_confirmation' } | { kind: 'email_change'; signedIn: boolean };
@@ -49,6 +57,7 @@ export const authRouter = router({
    */
   registerCustomer: publicProcedure
     .input(registerCustomerInput)
+    .use(signUpLimits)
     .mutation(({ ctx, input }) => registerCustomer(ctx, input)),
 
   /**
@@ -57,6 +66,7 @@ export const authRouter = router({
    */
   registerBusiness: publicProcedure
     .input(registerBusinessInput)
+    .use(signUpLimits)
     .mutation(({ ctx, input }) => registerBusiness(ctx, input)),
 
   /** Slug availability for onboarding (accounts spec §4 "Slug availability states"). */
@@ -86,6 +96,7 @@ export const authRouter = router({
    */
   resendConfirmation: publicProcedure
     .input(resendConfirmationInput)
+    .use(emailRequestLimits('email'))
     .mutation(({ ctx, input }) => resendConfirmation(ctx, input.email)),
 
   /**
@@ -125,6 +136,7 @@ export const authRouter = router({
    */
   requestPasswordReset: publicProcedure
     .input(requestPasswordResetInput)
+    .use(emailRequestLimits('email'))
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email)),
 
   /** /reset-password link check without using it: { status: 'valid'|'expired'|'invalid'|'wrong_type' }. */
@@ -159,5 +171,6 @@ export const authRouter = router({
    */
   requestEmailChange: verifiedProcedure
     .input(requestEmailChangeInput)
+    .use(emailRequestLimits('newEmail'))
     .mutation(({ ctx, input }) => requestEmailChange(ctx, ctx.user, input)),
 });

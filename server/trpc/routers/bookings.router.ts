@@ -3,6 +3,7 @@ import { tracked, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages';
 import { bookingDecisionInput, bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
+import { safeText } from '../../../shared/schemas/text';
 import { validateSessionToken } from '../../auth/session';
 import {
   cancelCustomerRequest,
@@ -108,7 +109,7 @@ export const bookingsRouter = router({
    * and whenever the server's LISTEN connection was lost and is back. Ends when the session ends.
    */
   onChange: authedProcedure
-    .input(z.object({ lastEventId: z.string().nullish() }).optional())
+    .input(z.object({ lastEventId: safeText().max(200).nullish() }).optional())
     .subscription(async function* ({ ctx, signal }) {
       const user = ctx.user;
       const controller = new AbortController();

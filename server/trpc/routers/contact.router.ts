@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages';
 import { sendContactMessageInput } from '../../../shared/schemas/contact';
 import { sendContactMessage, supportEmailFrom } from '../../features/contact/contact.service';
 import { DomainError } from '../../features/errors';
-import { publicProcedure, router } from '../trpc';
+import { emailSendingLimits, publicProcedure, router } from '../trpc';
 
 /** Signed in, any role, confirmed or not; refuses visitors with the spec's own text. */
 const contactSenderProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -23,9 +23,11 @@ export const contactRouter = router({
    * Sends a message to support. Input { subject (1-150 chars, one line), message (1-5000 chars) },
    * both trimmed. Output { id }. Errors: BAD_REQUEST with the field's message ('Subject is
    * required', 'Message is required', ...); UNAUTHORIZED 'You must be logged in to send a
-   * message.'; TOO_MANY_REQUESTS after 5 messages in an hour.
+   * message.'; TOO_MANY_REQUESTS MSG.contactLimit after 5 messages in an hour from the
+   * user or 20 from the client IP (docs/decisions/0029).
    */
   send: contactSenderProcedure
     .input(sendContactMessageInput)
+    .use(emailSendingLimits({ ipRule: 'contactIp', ipMessage: MSG.contactLimit }))
     .mutation(({ ctx, input }) => sendContactMessage(ctx, ctx.user, input, supportEmailFrom())),
 });
