@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { startOutboxDispatcher } from './email/dispatcher';
 import { mailboxTransport, resendTransport } from './email/transports';
 import { appOrigin, type Env } from './env';
+import { resolveAccountEmailIntent } from './features/auth/email-intents';
 import { BookingEventHub } from './realtime/booking-events';
 import type { AppDeps } from './trpc/context';
 
@@ -28,13 +29,19 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
   const hub = new BookingEventHub(db, logger);
   await hub.start();
   const transport = env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : mailboxTransport;
-  const dispatcher = startOutboxDispatcher({ db: db.db, transport, from: env.EMAIL_FROM, logger });
+  const origin = appOrigin(env);
+  const dispatcher = startOutboxDispatcher({
+    db: db.db,
+    transport,
+    from: env.EMAIL_FROM,
+    logger,
+    resolveIntent: (tx, intent) => resolveAccountEmailIntent({ now: () => new Date(), appOrigin: origin }, tx, intent),
+  });
   const sweep = setInterval(() => {
     deleteExpiredSessions(db.db, new Date()).catch((err) => logger.warn({ err }, 'session sweep failed'));
     deleteExpiredThrottleRows(db.db, new Date()).catch((err) => logger.warn({ err }, 'throttle sweep failed'));
   }, 60 * 60_000);
   sweep.unref();
-  const origin = appOrigin(env);
   const deps: AppDeps = {
     db: db.db,
     now: () => new Date(),

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { customerProfiles, emailOutbox, oneTimeTokens, sessions, users } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
 import { callerFor, createUser, recordingCookies, requestFrom, TEST_PASSWORD } from '../factories/index';
-import { emailsTo, errorOf, outwardOf } from '../setup/helpers';
+import { emailsTo, errorOf, outwardOf, resolveEmailIntents } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-11-21T10:00:00Z'), { fakeDate: true });
@@ -131,6 +131,7 @@ describe('email throttling (one link email per address per minute)', () => {
     const anon = await callerFor(t.deps, null);
     await anon.auth.requestPasswordReset({ email: user.email });
     await anon.auth.requestPasswordReset({ email: 'unknown-reset@example.test' });
+    await resolveEmailIntents(t.deps);
     clock.advance(30_000);
     const known = await errorOf(anon.auth.requestPasswordReset({ email: user.email }));
     const unknown = await errorOf(anon.auth.requestPasswordReset({ email: 'unknown-reset@example.test' }));
@@ -139,6 +140,7 @@ describe('email throttling (one link email per address per minute)', () => {
     expect(await emailsTo(t.deps.db, user.email, 'Reset your LastSlot password')).toHaveLength(1);
     clock.advance(31_000);
     await expect(anon.auth.requestPasswordReset({ email: user.email })).resolves.toEqual({ email: user.email });
+    await resolveEmailIntents(t.deps);
     expect(await emailsTo(t.deps.db, user.email, 'Reset your LastSlot password')).toHaveLength(2);
   });
 
@@ -149,6 +151,7 @@ describe('email throttling (one link email per address per minute)', () => {
     await expect(anon.auth.resendConfirmation({ email: 'not-rae@example.test' })).resolves.toEqual({ ok: true });
     clock.advance(61_000);
     await expect(anon.auth.resendConfirmation({ email: 'rae@example.test' })).resolves.toEqual({ ok: true });
+    await resolveEmailIntents(t.deps);
     expect(await emailsTo(t.deps.db, 'rae@example.test', 'Confirm your email for LastSlot')).toHaveLength(2);
   });
 
@@ -158,6 +161,7 @@ describe('email throttling (one link email per address per minute)', () => {
     await expect(anon.auth.requestPasswordReset({ email: 'kit@example.test' })).resolves.toEqual({
       email: 'kit@example.test',
     });
+    await resolveEmailIntents(t.deps);
     expect(await emailsTo(t.deps.db, 'kit@example.test', 'Reset your LastSlot password')).toHaveLength(1);
     expect(outwardOf(await errorOf(anon.auth.resendConfirmation({ email: 'kit@example.test' })))).toEqual(emailLimit);
   });
@@ -168,6 +172,7 @@ describe('email throttling (one link email per address per minute)', () => {
     // A resend counts on the confirmation limit of an address, registered or not.
     await anon.auth.resendConfirmation({ email: 'sol@example.test' });
     await anon.auth.resendConfirmation({ email: existing.email });
+    await resolveEmailIntents(t.deps);
     const before = (await t.deps.db.select().from(emailOutbox)).length;
     const fresh = await anon.auth.registerCustomer({ name: 'Sol', email: 'sol@example.test', password: TEST_PASSWORD });
     const taken = await anon.auth.registerCustomer({ name: 'Sol', email: existing.email, password: TEST_PASSWORD });
@@ -180,6 +185,7 @@ describe('email throttling (one link email per address per minute)', () => {
     expect(await t.deps.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, sol!.id))).toEqual([]);
     clock.advance(61_000);
     await anon.auth.resendConfirmation({ email: 'sol@example.test' });
+    await resolveEmailIntents(t.deps);
     expect(await emailsTo(t.deps.db, 'sol@example.test', 'Confirm your email for LastSlot')).toHaveLength(1);
   });
 });
@@ -193,6 +199,7 @@ describe('no account enumeration', () => {
     clock.advance(61_000);
     const knownReset = await anon.auth.requestPasswordReset({ email: user.email });
     const unknownReset = await anon.auth.requestPasswordReset({ email: 'no-account@example.test' });
+    await resolveEmailIntents(t.deps);
     expect(knownReset).toEqual({ email: user.email });
     expect(unknownReset).toEqual({ email: 'no-account@example.test' });
     expect(await emailsTo(t.deps.db, 'no-account@example.test')).toEqual([]);
