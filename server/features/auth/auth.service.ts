@@ -195,14 +195,14 @@ export async function resendConfirmation(deps: ServiceDeps, email: string): Prom
 }
 
 /**
- * Checks email + password and opens a new session (accounts spec §2 "/login"). `ip` (when the
- * call came over HTTP) and the email are throttled (docs/decisions/0008): when either is
- * exhausted, TOO_MANY_REQUESTS 'You've made too many login attempts…' is thrown before the
+ * Checks email + password and opens a new session (accounts spec §2 "/login"). Failures are
+ * throttled per account and client `ip` together, per `ip` and per account from anywhere
+ * (docs/decisions/0008, 0031): when any is exhausted, TOO_MANY_REQUESTS 'You've made too many login attempts…' is thrown before the
  * password is checked. Throws UNAUTHORIZED 'Invalid email or password' for an unknown email or
  * wrong password (same answer, same time, both counted), FORBIDDEN 'Please confirm your email
  * address before logging in' for a right password on an unconfirmed account (not counted), with
  * `details.role` ('business' | 'customer') so the client can say what waits for the confirmation.
- * A right password forgets the account's failures. Output: the session's cookie token and expiry.
+ * A right password forgets the account's failures from this client. Output: the session's cookie token and expiry.
  */
 export async function login(
   deps: ServiceDeps,

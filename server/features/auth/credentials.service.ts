@@ -16,7 +16,7 @@ import {
 } from '../../auth/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { createSession, invalidateUserSessions } from '../../auth/session';
-import { loginAttemptKeys } from '../../auth/throttle';
+import { clearAccountLoginCounters, loginAttemptKeys } from '../../auth/throttle';
 import { pgErrorCode, type DbOrTx } from '../../db/client';
 import { businessProfiles, customerProfiles, users } from '../../db/schema/index';
 import { enqueueEmail, enqueueEmailIntent } from '../../email/outbox';
@@ -97,8 +97,8 @@ const RESET_TOKEN_MESSAGE: Record<TokenProblem, string> = {
  * Sets a new password from a reset token (accounts spec §2 "/reset-password"). Uses the token
  * atomically, stores the argon2id hash, marks the email confirmed (the link proves control of the
  * mailbox), ends every session of the user, voids pending reset and email-change links, forgets
- * the account's failed logins and queues 'Your LastSlot password was changed'. Output:
- * { ok: true }. Throws BAD_REQUEST 'This password reset link has expired…' (expired), '…is
+ * every failed login on the account from every client (the link works whatever the login throttle
+ * says, docs/decisions/0031) and queues 'Your LastSlot password was changed'. Output: { ok: true }. Throws BAD_REQUEST 'This password reset link has expired…' (expired), '…is
  * invalid…' (unknown or used) or 'This link is not a password reset link.' (other purpose).
  */
 export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput): Promise<{ ok: true }> {
@@ -117,7 +117,7 @@ export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput
     await enqueueEmail(tx, passwordChangedEmail(user!.email, user!.name, forgotPasswordUrl(deps)), now);
     return user!.email;
   });
-  await deps.throttle.reset('loginAccount', email);
+  await clearAccountLoginCounters(deps.throttle, email);
   deps.kickMailer();
   return { ok: true };
 }
