@@ -1,5 +1,6 @@
 /**
- * Wires the process: env → database (migrated) → realtime hub → mail dispatcher → app deps.
+ * Wires the process: env → database (migrated) → realtime (booking events, ended sessions) → mail
+ * dispatcher → app deps.
  * Used by index.ts (the real server) and by tests and tools that need a running instance.
  */
 import type { Logger } from 'pino';
@@ -12,6 +13,7 @@ import { mailboxTransport, resendTransport } from './email/transports';
 import { appOrigin, type Env } from './env';
 import { resolveAccountEmailIntent } from './features/auth/email-intents';
 import { BookingEventHub } from './realtime/booking-events';
+import { SessionRevocations } from './realtime/session-revocations';
 import type { AppDeps } from './trpc/context';
 
 export interface Runtime {
@@ -28,6 +30,8 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
   await db.migrate();
   const hub = new BookingEventHub(db, logger);
   await hub.start();
+  const revocations = new SessionRevocations(db, logger);
+  await revocations.start();
   const transport = env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : mailboxTransport;
   const origin = appOrigin(env);
   const dispatcher = startOutboxDispatcher({
@@ -47,6 +51,7 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
     now: () => new Date(),
     appOrigin: origin,
     hub,
+    revocations,
     kickMailer: () => dispatcher.kick(),
     logger,
     throttle: createDbThrottle(db.db),
@@ -60,6 +65,7 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
     async close() {
       clearInterval(sweep);
       await dispatcher.stop();
+      await revocations.stop();
       await hub.stop();
       await db.close();
     },

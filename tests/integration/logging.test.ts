@@ -16,7 +16,7 @@ import { createTestDatabase, createTestDeps, testClock, type TestDatabase } from
 const clock = testClock(new Date('2026-11-21T10:00:00Z'));
 const lines: string[] = [];
 let tdb: TestDatabase;
-let hub: BookingEventHub;
+let hub: Pick<BookingEventHub, 'stop'>;
 let app: FastifyInstance;
 let url: string;
 
