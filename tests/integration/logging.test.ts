@@ -30,7 +30,8 @@ beforeAll(async () => {
       done();
     },
   });
-  // The production logger: JSON, level info, no pretty transport.
+  // The production logger: JSON, level info, no pretty transport. The app's origin (APP_URL) is
+  // http://localhost:3000, which production's Origin check requires.
   const logger = createLogger('info', false, sink);
   app = await buildServer({ deps: { ...made.deps, logger, isProduction: true }, logger, clientDir: '/nonexistent' });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -59,7 +60,7 @@ describe('error logs', () => {
     const password = 'Sup3r-secret-passw0rd';
     const res = await fetch(`${url}/trpc/auth.registerCustomer`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
       body: JSON.stringify({ json: { name: 'Leaky Person', email, password } }),
     });
     expect(res.status).toBe(500);
