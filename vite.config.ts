@@ -2,12 +2,19 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { includeDevMailbox, startupNodeEnv } from './scripts/client-build-flags';
 
 const clientDir = fileURLToPath(new URL('./client', import.meta.url));
 const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: clientDir,
+  define: {
+    // false in a production build: the /dev/mailbox page is then not in the bundle (ADR 0032).
+    'import.meta.env.LASTSLOT_DEV_MAILBOX': JSON.stringify(
+      includeDevMailbox(process.env.LASTSLOT_DEV_MAILBOX, startupNodeEnv(), command),
+    ),
+  },
   // VITE_* settings (legal operator details, ADR 0021) come from the repository's .env, like the server's.
   envDir: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
@@ -34,4 +41,4 @@ export default defineConfig({
       '/healthz': { target: backend, changeOrigin: false },
     },
   },
-});
+}));

@@ -127,6 +127,16 @@ export async function buildServer({
     }
   });
 
+  // Every tRPC answer may depend on the session (the cookie): no browser or proxy may store it,
+  // SSE streams and errors included (docs/decisions/0032). tRPC answers with a fetch Response
+  // whose headers Fastify copies after this hook (SSE: 'no-cache'), so that one is set too.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.url.startsWith('/trpc/')) return payload;
+    reply.header('cache-control', 'no-store');
+    if (payload instanceof Response) payload.headers.set('cache-control', 'no-store');
+    return payload;
+  });
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

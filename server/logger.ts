@@ -1,4 +1,8 @@
-/** The process logger (pino): JSON in production, pretty in a terminal; never logs secrets. */
+/**
+ * The process logger (pino): JSON in production, pretty in a terminal. Never logs secrets: request
+ * URLs lose their tokens, cookies and credentials are redacted, and errors go through one
+ * serializer that drops SQL, parameters and the values a driver error echoes (docs/decisions/0032).
+ */
 import pino, { type Logger } from 'pino';
 
 function decoded(value: string): string {
@@ -22,6 +26,61 @@ export function redactUrl(url: string): string {
     );
 }
 
+/** Driver-error fields that name things (SQLSTATE, constraint, table), never values. */
+const SAFE_ERROR_FIELDS = [
+  'code',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'routine',
+  'severity',
+  'statusCode',
+] as const;
+const MAX_CAUSE_DEPTH = 4;
+
+/**
+ * A message without the values it may echo: quoted strings that look like an email address or a
+ * password hash, argon2 hashes anywhere, and anything past 300 characters.
+ */
+function scrubMessage(message: string): string {
+  return message
+    .replace(/\$argon2[a-z0-9$=,+/.-]*/gi, '[redacted]')
+    .replace(/[^\s"'()=]+@[^\s"'()=]+/g, '[redacted]')
+    .slice(0, 300);
+}
+
+/**
+ * The `err` serializer of every log line: keeps an error's class, message, stack frames and the
+ * driver's naming fields (code, constraint, table, ...), and follows `cause`. It drops everything
+ * that can carry data: drizzle's DrizzleQueryError (`query`, `params`, and a message made of the
+ * SQL and its parameters), PostgreSQL's `detail` and `where` ('Key (email)=(…) already exists'),
+ * and any other own property. Email addresses and argon2 hashes left in a message are redacted.
+ */
+export function serializeError(value: unknown, depth = 0): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) {
+    return { type: typeof value, message: scrubMessage(String(value)) };
+  }
+  const err = value as Record<string, unknown>;
+  const type = (value as { constructor?: { name?: string } }).constructor?.name ?? 'Object';
+  const rawMessage = typeof err.message === 'string' ? err.message : '';
+  // drizzle wraps driver errors as 'Failed query: <sql>\nparams: <values>', with `query`/`params`.
+  const isQueryError = ('query' in err && 'params' in err) || rawMessage.startsWith('Failed query:');
+  const message = isQueryError ? 'Failed query' : scrubMessage(rawMessage);
+  const out: Record<string, unknown> = { type, message };
+  for (const field of SAFE_ERROR_FIELDS) {
+    const v = err[field];
+    if (typeof v === 'string' || typeof v === 'number') out[field] = v;
+  }
+  if (typeof err.stack === 'string') {
+    // The stack's first line repeats the message: keep only the frames.
+    const frames = err.stack.split('\n').filter((line) => /^\s+at /.test(line));
+    out.stack = [`${type}: ${message}`, ...frames].join('\n');
+  }
+  if (err.cause !== undefined && depth < MAX_CAUSE_DEPTH) out.cause = serializeError(err.cause, depth + 1);
+  return out;
+}
+
 interface LoggedRequest {
   method?: string;
   url?: string;
@@ -34,6 +93,8 @@ export function createLogger(level: string, pretty: boolean, destination?: pino.
   const options: pino.LoggerOptions = {
     level,
     serializers: {
+      err: serializeError,
+      error: serializeError,
       req: (req: LoggedRequest) => ({
         method: req.method,
         url: req.url ? redactUrl(req.url) : undefined,

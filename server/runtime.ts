@@ -1,5 +1,6 @@
 /**
- * Wires the process: env → database (migrated) → realtime hub → mail dispatcher → app deps.
+ * Wires the process: env → database (migrated) → realtime (booking events, ended sessions) → mail
+ * dispatcher → app deps.
  * Used by index.ts (the real server) and by tests and tools that need a running instance.
  */
 import type { Logger } from 'pino';
@@ -10,8 +11,10 @@ import { openDatabase, type Database } from './db/client';
 import { startOutboxDispatcher } from './email/dispatcher';
 import { mailboxTransport, resendTransport } from './email/transports';
 import { appOrigin, type Env } from './env';
+import { resolveAccountEmailIntent } from './features/auth/email-intents';
 import { deleteExpiredIdempotencyKeys } from './features/idempotency/idempotency.service';
 import { BookingEventHub } from './realtime/booking-events';
+import { SessionRevocations } from './realtime/session-revocations';
 import type { AppDeps } from './trpc/context';
 
 export interface Runtime {
@@ -28,8 +31,17 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
   await db.migrate();
   const hub = new BookingEventHub(db, logger);
   await hub.start();
+  const revocations = new SessionRevocations(db, logger);
+  await revocations.start();
   const transport = env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : mailboxTransport;
-  const dispatcher = startOutboxDispatcher({ db: db.db, transport, from: env.EMAIL_FROM, logger });
+  const origin = appOrigin(env);
+  const dispatcher = startOutboxDispatcher({
+    db: db.db,
+    transport,
+    from: env.EMAIL_FROM,
+    logger,
+    resolveIntent: (tx, intent) => resolveAccountEmailIntent({ now: () => new Date(), appOrigin: origin }, tx, intent),
+  });
   const sweep = setInterval(() => {
     deleteExpiredSessions(db.db, new Date()).catch((err) => logger.warn({ err }, 'session sweep failed'));
     deleteExpiredThrottleRows(db.db, new Date()).catch((err) => logger.warn({ err }, 'throttle sweep failed'));
@@ -38,12 +50,12 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
     );
   }, 60 * 60_000);
   sweep.unref();
-  const origin = appOrigin(env);
   const deps: AppDeps = {
     db: db.db,
     now: () => new Date(),
     appOrigin: origin,
     hub,
+    revocations,
     kickMailer: () => dispatcher.kick(),
     logger,
     throttle: createDbThrottle(db.db),
@@ -57,6 +69,7 @@ export async function startRuntime(env: Env, logger: Logger, database?: Database
     async close() {
       clearInterval(sweep);
       await dispatcher.stop();
+      await revocations.stop();
       await hub.stop();
       await db.close();
     },

@@ -92,7 +92,7 @@ function CheckEmailPage() {
             Log in
           </Anchor>
         </Text>
-        {import.meta.env.DEV || showDevHint() ? (
+        {import.meta.env.LASTSLOT_DEV_MAILBOX === true && (import.meta.env.DEV || showDevHint()) ? (
           <Text size="xs" ta="center" c="dimmed">
             Running locally?{' '}
             <Anchor component={Link} to="/dev/mailbox" size="xs">

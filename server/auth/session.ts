@@ -1,11 +1,13 @@
 /**
  * Cookie sessions on the Lucia design (BRIEF §4, docs/decisions/0001): the cookie holds a 160-bit
  * token; the sessions table holds its SHA-256 as id. Sessions last 30 days and are extended to 30
- * days again when fewer than 15 remain.
+ * days again when fewer than 15 remain. Every deletion of sessions announces their ids with NOTIFY
+ * in the same transaction, so live streams using them end at once (docs/decisions/0032).
  */
 import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { businessProfiles, sessions, users } from '../db/schema/index';
+import { notifySessionsEnded } from '../realtime/session-revocations';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'lastslot_session';
@@ -70,7 +72,7 @@ export async function validateSessionToken(
     .limit(1);
   if (!row) return null;
   if (row.session.expiresAt.getTime() <= now.getTime()) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await invalidateSession(db, id);
     return null;
   }
   let renewed = false;
@@ -94,17 +96,42 @@ export async function validateSessionToken(
   };
 }
 
-/** Ends one session. */
+/** Ends one session (and its live streams, on every instance, once `db`'s transaction commits). */
 export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  const ended = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ id: sessions.id });
+  await notifySessionsEnded(
+    db,
+    ended.map((s) => s.id),
+  );
 }
 
-/** Ends every session of a user (password change/reset, account deletion). */
+/**
+ * Ends every session of a user (password change/reset, account deletion) and their live streams.
+ * Account deletion calls it before deleting the user, since the cascade would end them silently.
+ */
 export async function invalidateUserSessions(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  await notifySessionsEnded(
+    db,
+    ended.map((s) => s.id),
+  );
 }
 
-/** Removes expired sessions (housekeeping). */
+/** Removes expired sessions (housekeeping); their streams, if any, end too. */
 export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  const ended = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  await notifySessionsEnded(
+    db,
+    ended.map((s) => s.id),
+  );
+}
+
+/** The current expiry of session `sessionId` (read only, no renewal), or null when it is gone. */
+export async function sessionExpiry(db: DbOrTx, sessionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row?.expiresAt ?? null;
 }

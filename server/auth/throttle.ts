@@ -8,7 +8,7 @@
  * The library reads the wall clock (`Date.now()`), not the services' injectable clock.
  */
 import { normalizeIP } from '@fastify/rate-limit';
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema/index';
@@ -26,8 +26,16 @@ export interface ThrottleRule {
 export const THROTTLE_RULES = {
   /** Failed password attempts from one IP address: 20 per 15 minutes. */
   loginIp: { points: 20, durationSec: 15 * 60, keyPrefix: 'login_ip' },
-  /** Failed password attempts on one account (the lower-cased email): 5 per 15 minutes. */
-  loginAccount: { points: 5, durationSec: 15 * 60, keyPrefix: 'login_account' },
+  /**
+   * Failed password attempts on one account from one IP address: 5 per 15 minutes
+   * (docs/decisions/0031). A stranger's failures elsewhere never stop the owner.
+   */
+  loginAccountIp: { points: 5, durationSec: 15 * 60, keyPrefix: 'login_account_ip' },
+  /**
+   * Failed password attempts on one account (the lower-cased email) from anywhere: 100 per 24 hours,
+   * against guessing spread over many addresses (docs/decisions/0031). A reset link lifts it.
+   */
+  loginAccount: { points: 100, durationSec: 24 * 60 * 60, keyPrefix: 'login_account' },
   /** Confirmation, reset and email-change emails to one address: 1 per minute. */
   email: { points: 1, durationSec: 60, keyPrefix: 'email' },
   /** Contact-form messages from one user (the user id): 5 per hour (docs/decisions/0016). */
@@ -66,6 +74,8 @@ export interface Throttle {
   refund(rule: ThrottleRuleName, key: string): Promise<void>;
   /** Forgets every event of `rule` for `key` (e.g. the account's failures after a right password). */
   reset(rule: ThrottleRuleName, key: string): Promise<void>;
+  /** Forgets every event of `rule` for every key that starts with `keyStart`. */
+  resetStartingWith(rule: ThrottleRuleName, keyStart: string): Promise<void>;
 }
 
 /**
@@ -102,6 +112,9 @@ export function createDbThrottle(db: DbOrTx, rules: Record<ThrottleRuleName, Thr
     async reset(rule, key) {
       await limiters[rule].delete(key);
     },
+    async resetStartingWith(rule, keyStart) {
+      await db.delete(rateLimits).where(sql`starts_with(${rateLimits.key}, ${`${rules[rule].keyPrefix}:${keyStart}`})`);
+    },
   };
 }
 
@@ -116,15 +129,36 @@ export interface AttemptKey {
   key: string;
 }
 
+/** The client-address part of a login key: 'ip:<address>', or 'ip:none' for a call without one. */
+function ipKey(ip?: string): string {
+  return ip ? `ip:${normalizeIP(ip)}` : 'ip:none';
+}
+
 /**
- * The login limiter keys: per account (the lower-cased email) and, when known, per client IP
- * ('ip:<address>'; an IPv6 address counts by its /64 network, as one host usually holds a whole
- * /64, the way @fastify/rate-limit counts it).
+ * The login limiter keys (docs/decisions/0031): the account (lower-cased email) from this client
+ * ('<email>|ip:<address>'), the account from anywhere ('<email>'), and, when known, the client
+ * ('ip:<address>'). An IPv6 address counts by its /64 network, as one host usually holds a whole
+ * /64, the way @fastify/rate-limit counts it. Calls without an address (server-side callers, the
+ * current password of a signed-in change) share the account's 'ip:none' key.
  */
 export function loginAttemptKeys(email: string, ip?: string): AttemptKey[] {
-  const keys: AttemptKey[] = [{ rule: 'loginAccount', key: email.toLowerCase() }];
-  if (ip) keys.push({ rule: 'loginIp', key: `ip:${normalizeIP(ip)}` });
+  const account = email.toLowerCase();
+  const keys: AttemptKey[] = [
+    { rule: 'loginAccountIp', key: `${account}|${ipKey(ip)}` },
+    { rule: 'loginAccount', key: account },
+  ];
+  if (ip) keys.push({ rule: 'loginIp', key: ipKey(ip) });
   return keys;
+}
+
+/**
+ * Forgets every failed password attempt on the account `email` (its own and every client's), as a
+ * used password reset link does: the mailbox owner is never kept out (docs/decisions/0031).
+ */
+export async function clearAccountLoginCounters(throttle: Throttle, email: string): Promise<void> {
+  const account = email.toLowerCase();
+  await throttle.reset('loginAccount', account);
+  await throttle.resetStartingWith('loginAccountIp', `${account}|`);
 }
 
 /**
@@ -146,11 +180,13 @@ export async function refundAttempt(throttle: Throttle, keys: AttemptKey[]): Pro
 }
 
 /**
- * After a right password: the account's failures are forgotten and the attempt is not counted on
- * the other keys (a success is not a failure).
+ * After a right password: the account's failures from this client are forgotten and the attempt is
+ * not counted on the other keys (a success is not a failure). The account's count from anywhere
+ * keeps others' failures: a login by the owner does not hand a distributed guesser a fresh
+ * allowance.
  */
 export async function attemptSucceeded(throttle: Throttle, keys: AttemptKey[]): Promise<void> {
   await Promise.all(
-    keys.map((k) => (k.rule === 'loginAccount' ? throttle.reset(k.rule, k.key) : throttle.refund(k.rule, k.key))),
+    keys.map((k) => (k.rule === 'loginAccountIp' ? throttle.reset(k.rule, k.key) : throttle.refund(k.rule, k.key))),
   );
 }

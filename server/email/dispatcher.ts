@@ -1,18 +1,92 @@
 /**
- * Outbox dispatcher: claims due messages (FOR UPDATE SKIP LOCKED, safe with several processes),
- * sends them, and retries failures with exponential backoff (30 s doubling, up to 8 attempts).
+ * Outbox dispatcher: first resolves queued email intents (docs/decisions/0033) into real messages,
+ * then claims due messages (FOR UPDATE SKIP LOCKED, safe with several processes), sends them, and
+ * retries failures with exponential backoff (30 s doubling, up to 8 attempts).
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lte, notLike, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { emailOutbox } from '../db/schema/index';
+import { EMAIL_INTENT_PREFIX, emailIntentKind, type EmailIntent } from './outbox';
 import type { MailTransport } from './transports';
 
 export const MAX_ATTEMPTS = 8;
 const BASE_BACKOFF_MS = 30_000;
 
 /**
- * Sends up to `batch` due messages once. Returns how many were sent. Never throws for a delivery
+ * Turns one intent into its real message(s) inside `tx` (the transaction that removes the intent),
+ * or does nothing to drop it. Provided by the process wiring (server/runtime.ts), so this module
+ * knows nothing of accounts.
+ */
+export type EmailIntentResolver = (tx: Tx, intent: EmailIntent) => Promise<void>;
+
+const INTENT_PATTERN = `${EMAIL_INTENT_PREFIX}%`;
+
+/**
+ * Resolves up to `batch` due intents once, each in its own transaction that deletes the intent
+ * row (a row another process deleted first is skipped) and runs `resolve`. A resolver failure
+ * leaves the intent for a retry with the messages' backoff (failed after 8 attempts). Returns how
+ * many were resolved or dropped.
+ */
+export async function resolveEmailIntentsOnce(params: {
+  db: Db;
+  resolve: EmailIntentResolver;
+  logger: Logger;
+  now?: Date;
+  batch?: number;
+}): Promise<number> {
+  const { db, resolve, logger } = params;
+  const now = params.now ?? new Date();
+  const due = await db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      attempts: emailOutbox.attempts,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.status, 'pending'),
+        like(emailOutbox.subject, INTENT_PATTERN),
+        lte(emailOutbox.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(params.batch ?? 20);
+  let done = 0;
+  for (const row of due) {
+    try {
+      await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .delete(emailOutbox)
+          .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending')))
+          .returning({ id: emailOutbox.id });
+        if (!claimed) return;
+        const kind = emailIntentKind(row.subject);
+        if (kind) await resolve(tx, { kind, to: row.to, requestedAt: row.createdAt });
+      });
+      done++;
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      logger.warn({ err, outboxId: row.id, attempts }, 'email intent could not be resolved');
+      await db
+        .update(emailOutbox)
+        .set({
+          attempts,
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          lastError: 'intent could not be resolved',
+          nextAttemptAt: new Date(now.getTime() + BASE_BACKOFF_MS * 2 ** (attempts - 1)),
+        })
+        .where(eq(emailOutbox.id, row.id));
+    }
+  }
+  return done;
+}
+
+/**
+ * Sends up to `batch` due messages once (intents are left to `resolveEmailIntentsOnce`). Returns how many were sent. Never throws for a delivery
  * failure (it is recorded on the row); throws only when the database itself fails.
  */
 export async function dispatchOutboxOnce(params: {
@@ -29,7 +103,13 @@ export async function dispatchOutboxOnce(params: {
     const due = await tx
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+      .where(
+        and(
+          eq(emailOutbox.status, 'pending'),
+          lte(emailOutbox.nextAttemptAt, now),
+          notLike(emailOutbox.subject, INTENT_PATTERN),
+        ),
+      )
       .orderBy(asc(emailOutbox.createdAt))
       .limit(params.batch ?? 20)
       .for('update', { skipLocked: true });
@@ -78,12 +158,16 @@ export async function dispatchOutboxOnce(params: {
   return sent;
 }
 
-/** Runs the dispatcher every `intervalMs` (and on `kick()`), until `stop()`. */
+/**
+ * Runs the dispatcher every `intervalMs` (and on `kick()`), until `stop()`: resolves due intents
+ * with `resolveIntent` (when given), then sends due messages until none is left.
+ */
 export function startOutboxDispatcher(params: {
   db: Db;
   transport: MailTransport;
   from: string;
   logger: Logger;
+  resolveIntent?: EmailIntentResolver;
   intervalMs?: number;
 }): { kick(): void; stop(): Promise<void> } {
   let running: Promise<void> | null = null;
@@ -92,6 +176,12 @@ export function startOutboxDispatcher(params: {
     if (stopped || running) return;
     running = (async () => {
       try {
+        const resolve = params.resolveIntent;
+        if (resolve) {
+          while (!stopped && (await resolveEmailIntentsOnce({ ...params, resolve })) > 0) {
+            /* drain */
+          }
+        }
         while (!stopped && (await dispatchOutboxOnce(params)) > 0) {
           /* drain */
         }

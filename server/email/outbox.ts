@@ -23,3 +23,49 @@ export async function enqueueEmail(db: DbOrTx, message: EmailMessage, now: Date 
     nextAttemptAt: now,
   });
 }
+
+/**
+ * Account emails whose content depends on who owns an address (docs/decisions/0033). The request
+ * only queues an intent (`enqueueEmailIntent`), the same row whether or not the address has an
+ * account; the dispatcher later resolves it (looks the account up, issues the link, writes the real
+ * message) or drops it. Answers therefore do the same work for every address.
+ */
+export type EmailIntentKind = 'password_reset' | 'email_confirmation';
+
+const EMAIL_INTENT_KINDS: readonly EmailIntentKind[] = ['password_reset', 'email_confirmation'];
+
+/** Outbox rows whose subject starts with this are intents, never sent as they are. */
+export const EMAIL_INTENT_PREFIX = 'intent:';
+
+/** A queued intent, as the dispatcher hands it to its resolver. */
+export interface EmailIntent {
+  kind: EmailIntentKind;
+  /** The address the request named (lower-cased). */
+  to: string;
+  /** When the request was made. */
+  requestedAt: Date;
+}
+
+/** Queues an intent for `to`: one outbox row, whatever the address. */
+export async function enqueueEmailIntent(
+  db: DbOrTx,
+  kind: EmailIntentKind,
+  to: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await db.insert(emailOutbox).values({
+    toAddress: to,
+    subject: `${EMAIL_INTENT_PREFIX}${kind}`,
+    html: '',
+    text: '',
+    createdAt: now,
+    nextAttemptAt: now,
+  });
+}
+
+/** The intent kind of an outbox subject, or null for a real message. */
+export function emailIntentKind(subject: string): EmailIntentKind | null {
+  if (!subject.startsWith(EMAIL_INTENT_PREFIX)) return null;
+  const kind = subject.slice(EMAIL_INTENT_PREFIX.length) as EmailIntentKind;
+  return EMAIL_INTENT_KINDS.includes(kind) ? kind : null;
+}

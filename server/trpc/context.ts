@@ -9,9 +9,12 @@ import type { Logger } from 'pino';
 import { SESSION_COOKIE, validateSessionToken, type SessionInfo, type SessionUser } from '../auth/session';
 import type { ServiceDeps } from '../features/context';
 import type { BookingEventHub } from '../realtime/booking-events';
+import type { SessionRevocations } from '../realtime/session-revocations';
 
 export interface AppDeps extends ServiceDeps {
   hub: BookingEventHub;
+  /** Ended sessions, fanned out to their live streams (docs/decisions/0032). */
+  revocations: SessionRevocations;
   isProduction: boolean;
   /** Whether session cookies get the Secure flag. */
   secureCookies: boolean;

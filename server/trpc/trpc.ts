@@ -107,20 +107,26 @@ const errorMapping = t.middleware(async ({ next }) => {
   return result;
 });
 
-function sameOrigin(origin: string, host: string | undefined, appOrigin: string): boolean {
+/**
+ * Whether `origin` is this app's: exactly the origin of APP_URL (`appOrigin`). Outside production
+ * (`allowHost`) an origin whose host equals the request's own Host header also passes, so the app
+ * works when opened as 127.0.0.1 instead of localhost or through the Vite dev proxy; in production
+ * the Host header (which the client chooses) is never trusted for this (docs/decisions/0032).
+ */
+function sameOrigin(origin: string, host: string | undefined, appOrigin: string, allowHost: boolean): boolean {
   try {
     const url = new URL(origin);
-    return url.origin === appOrigin || (host !== undefined && url.host === host);
+    return url.origin === appOrigin || (allowHost && host !== undefined && url.host === host);
   } catch {
     return false;
   }
 }
 
-/** CSRF defence (BRIEF §4): an HTTP mutation must carry an Origin of this app. */
+/** CSRF defence: an HTTP mutation must carry an Origin of this app (see `sameOrigin`). */
 const originCheck = t.middleware(({ ctx, type, next }) => {
   if (type === 'mutation' && ctx.request) {
     const { origin, host } = ctx.request;
-    if (!origin || !sameOrigin(origin, host, ctx.appOrigin)) {
+    if (!origin || !sameOrigin(origin, host, ctx.appOrigin, !ctx.isProduction)) {
       throw new TRPCError({
         code: 'FORBIDDEN',
         message: 'This request was refused. Please reload the page and try again.',

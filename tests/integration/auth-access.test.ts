@@ -18,7 +18,7 @@ import {
   recordingCookies,
   TEST_PASSWORD,
 } from '../factories/index';
-import { emailsTo, errorOf, latestEmailTo, linkToken } from '../setup/helpers';
+import { emailsTo, errorOf, latestEmailTo, linkToken, resolveEmailIntents } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-11-21T10:00:00Z'), { fakeDate: true });
@@ -170,6 +170,7 @@ describe('passwords: at most 128 characters, never trimmed', () => {
     const user = await createUser(t.deps.db, { role: 'customer' });
     const anon = await callerFor(t.deps, null);
     await anon.auth.requestPasswordReset({ email: user.email });
+    await resolveEmailIntents(t.deps);
     const token = linkToken((await latestEmailTo(t.deps.db, user.email))!.text, '/reset-password');
     expect((await errorOf(anon.auth.resetPassword({ token, password: P129 }))).message).toBe(MSG.passwordMax);
     await anon.auth.resetPassword({ token, password: SPACED });
@@ -178,6 +179,7 @@ describe('passwords: at most 128 characters, never trimmed', () => {
 
     clock.advance(61_000);
     await anon.auth.requestPasswordReset({ email: user.email });
+    await resolveEmailIntents(t.deps);
     const second = linkToken((await latestEmailTo(t.deps.db, user.email))!.text, '/reset-password');
     await anon.auth.resetPassword({ token: second, password: P128 });
     await expect(anon.auth.login({ email: user.email, password: P128 })).resolves.toEqual({ ok: true });
@@ -248,6 +250,7 @@ describe('resendConfirmation', () => {
     const anon = await callerFor(t.deps, null);
     const forConfirmed = await anon.auth.resendConfirmation({ email: confirmed.email });
     const forUnknown = await anon.auth.resendConfirmation({ email: 'nobody-here@example.test' });
+    await resolveEmailIntents(t.deps);
     expect(forConfirmed).toEqual(forUnknown);
     expect(await emailsTo(t.deps.db, confirmed.email)).toHaveLength(0);
     expect(await emailsTo(t.deps.db, 'nobody-here@example.test')).toHaveLength(0);

@@ -17,7 +17,7 @@ import {
   recordingCookies,
   TEST_PASSWORD,
 } from '../factories/index';
-import { emailsTo, errorOf, linkToken, outwardOf } from '../setup/helpers';
+import { emailsTo, errorOf, linkToken, outwardOf, resolveEmailIntents } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-11-21T10:00:00Z'), { fakeDate: true });
@@ -265,6 +265,7 @@ describe('auth.confirmEmail with an email change link', () => {
     const resetter = await createUser(t.deps.db, { role: 'business' });
     const afterReset = await requestChange(resetter.id, freshAddress());
     await anon.auth.requestPasswordReset({ email: resetter.email });
+    await resolveEmailIntents(t.deps);
     const [resetMail] = await emailsTo(t.deps.db, resetter.email, 'Reset your LastSlot password');
     await anon.auth.resetPassword({
       token: linkToken(resetMail!.text, '/reset-password'),

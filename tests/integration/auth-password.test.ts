@@ -17,7 +17,7 @@ import {
   recordingCookies,
   TEST_PASSWORD,
 } from '../factories/index';
-import { emailsTo, errorOf, latestEmailTo, linkToken, outwardOf } from '../setup/helpers';
+import { emailsTo, errorOf, latestEmailTo, linkToken, outwardOf, resolveEmailIntents } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
 const START = new Date('2026-11-21T10:00:00Z');
@@ -30,6 +30,7 @@ const CHANGED_SUBJECT = 'Your LastSlot password was changed';
 /** Asks for a reset link for `email` and returns the token of the emailed link. */
 async function requestResetToken(email: string): Promise<string> {
   await (await callerFor(t.deps, null)).auth.requestPasswordReset({ email });
+  await resolveEmailIntents(t.deps);
   const mail = await latestEmailTo(t.deps.db, email);
   expect(mail?.subject).toBe('Reset your LastSlot password');
   return linkToken(mail!.text, '/reset-password');
@@ -56,12 +57,14 @@ describe('auth.requestPasswordReset', () => {
     await expect(anon.auth.requestPasswordReset({ email: user.email.toUpperCase() })).resolves.toEqual({
       email: user.email,
     });
+    await resolveEmailIntents(t.deps);
     const mail = await latestEmailTo(t.deps.db, user.email);
     const token = linkToken(mail!.text, '/reset-password');
     expect(mail!.html).toContain(`http://localhost:3000/reset-password?token=${token}`);
     await expect(anon.auth.requestPasswordReset({ email: 'ghost@example.test' })).resolves.toEqual({
       email: 'ghost@example.test',
     });
+    await resolveEmailIntents(t.deps);
     expect(await emailsTo(t.deps.db, 'ghost@example.test')).toEqual([]);
   });
 

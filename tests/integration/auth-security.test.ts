@@ -5,10 +5,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customerProfiles, emailOutbox, oneTimeTokens, sessions, users } from '../../server/db/schema/index';
+import {
+  customerProfiles,
+  emailOutbox,
+  oneTimeTokens,
+  rateLimits,
+  sessions,
+  users,
+} from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
 import { callerFor, createUser, recordingCookies, requestFrom, TEST_PASSWORD } from '../factories/index';
-import { emailsTo, errorOf, outwardOf } from '../setup/helpers';
+import { emailsTo, errorOf, linkToken, outwardOf, resolveEmailIntents } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-11-21T10:00:00Z'), { fakeDate: true });
@@ -125,12 +132,60 @@ describe('login throttling per IP address', () => {
   });
 });
 
+describe('no lock-out by someone who knows the email (docs/decisions/0031)', () => {
+  const tooManyAnswer = { code: tooMany.code, message: tooMany.message, title: undefined };
+
+  /** Uses a fresh reset link for `email` to set `password`. */
+  async function resetWithLink(email: string, password: string) {
+    const anon = await callerFor(t.deps, null);
+    await anon.auth.requestPasswordReset({ email });
+    await resolveEmailIntents(t.deps);
+    const mails = await emailsTo(t.deps.db, email, 'Reset your LastSlot password');
+    await anon.auth.resetPassword({ token: linkToken(mails.at(-1)!.text, '/reset-password'), password });
+  }
+
+  it('5+ failures from one address do not stop the owner logging in from another', async () => {
+    const user = await createUser(t.deps.db, { role: 'customer' });
+    await failLogins(5, user.email, '203.0.113.66');
+    expect(await loginAnswer(user.email, 'wrong-again', '203.0.113.66')).toEqual(tooManyAnswer);
+    expect(await loginAnswer(user.email, TEST_PASSWORD, '203.0.113.66')).toEqual(tooManyAnswer);
+    expect(await loginAnswer(user.email, TEST_PASSWORD, '198.51.100.66')).toBe('ok');
+  });
+
+  it('a reset link works while an address is locked out and unlocks it', async () => {
+    const user = await createUser(t.deps.db, { role: 'customer' });
+    await failLogins(5, user.email, '203.0.113.67');
+    expect(await loginAnswer(user.email, TEST_PASSWORD, '203.0.113.67')).toEqual(tooManyAnswer);
+    await resetWithLink(user.email, 'a-password-after-reset');
+    expect(await loginAnswer(user.email, 'a-password-after-reset', '203.0.113.67')).toBe('ok');
+  });
+
+  it('refuses the account everywhere after 100 failures in a day from many addresses, until a reset link is used', async () => {
+    const user = await createUser(t.deps.db, { role: 'business' });
+    // Four addresses, each within its own allowance: every failure counts on the account.
+    for (let n = 0; n < 4; n++) await failLogins(5, user.email, `192.0.2.${100 + n}`);
+    const [count] = await t.deps.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login_account:${user.email}`));
+    expect(count?.points).toBe(20);
+    // The rest of the day's 100, spent the same way (counted directly rather than by 80 more hashes).
+    for (let i = 0; i < 80; i++) await t.deps.throttle.consume('loginAccount', user.email);
+    expect(await loginAnswer(user.email, TEST_PASSWORD, '198.51.100.200')).toEqual(tooManyAnswer);
+    clock.advance(2 * FIFTEEN_MINUTES);
+    expect(await loginAnswer(user.email, TEST_PASSWORD, '198.51.100.201')).toEqual(tooManyAnswer);
+    await resetWithLink(user.email, 'the-owner-is-back-in');
+    expect(await loginAnswer(user.email, 'the-owner-is-back-in', '198.51.100.201')).toBe('ok');
+  });
+});
+
 describe('email throttling (one link email per address per minute)', () => {
   it('answers a second reset request within a minute with Email Limit Reached, known or unknown address', async () => {
     const user = await createUser(t.deps.db, { role: 'customer' });
     const anon = await callerFor(t.deps, null);
     await anon.auth.requestPasswordReset({ email: user.email });
     await anon.auth.requestPasswordReset({ email: 'unknown-reset@example.test' });
+    await resolveEmailIntents(t.deps);
     clock.advance(30_000);
     const known = await errorOf(anon.auth.requestPasswordReset({ email: user.email }));
     const unknown = await errorOf(anon.auth.requestPasswordReset({ email: 'unknown-reset@example.test' }));
@@ -139,6 +194,7 @@ describe('email throttling (one link email per address per minute)', () => {
     expect(await emailsTo(t.deps.db, user.email, 'Reset your LastSlot password')).toHaveLength(1);
     clock.advance(31_000);
     await expect(anon.auth.requestPasswordReset({ email: user.email })).resolves.toEqual({ email: user.email });
+    await resolveEmailIntents(t.deps);
     expect(await emailsTo(t.deps.db, user.email, 'Reset your LastSlot password')).toHaveLength(2);
   });
 
@@ -149,6 +205,7 @@ describe('email throttling (one link email per address per minute)', () => {
     await expect(anon.auth.resendConfirmation({ email: 'not-rae@example.test' })).resolves.toEqual({ ok: true });
     clock.advance(61_000);
     await expect(anon.auth.resendConfirmation({ email: 'rae@example.test' })).resolves.toEqual({ ok: true });
+    await resolveEmailIntents(t.deps);
     expect(await emailsTo(t.deps.db, 'rae@example.test', 'Confirm your email for LastSlot')).toHaveLength(2);
   });
 
@@ -158,6 +215,7 @@ describe('email throttling (one link email per address per minute)', () => {
     await expect(anon.auth.requestPasswordReset({ email: 'kit@example.test' })).resolves.toEqual({
       email: 'kit@example.test',
     });
+    await resolveEmailIntents(t.deps);
     expect(await emailsTo(t.deps.db, 'kit@example.test', 'Reset your LastSlot password')).toHaveLength(1);
     expect(outwardOf(await errorOf(anon.auth.resendConfirmation({ email: 'kit@example.test' })))).toEqual(emailLimit);
   });
@@ -168,6 +226,7 @@ describe('email throttling (one link email per address per minute)', () => {
     // A resend counts on the confirmation limit of an address, registered or not.
     await anon.auth.resendConfirmation({ email: 'sol@example.test' });
     await anon.auth.resendConfirmation({ email: existing.email });
+    await resolveEmailIntents(t.deps);
     const before = (await t.deps.db.select().from(emailOutbox)).length;
     const fresh = await anon.auth.registerCustomer({ name: 'Sol', email: 'sol@example.test', password: TEST_PASSWORD });
     const taken = await anon.auth.registerCustomer({ name: 'Sol', email: existing.email, password: TEST_PASSWORD });
@@ -180,6 +239,7 @@ describe('email throttling (one link email per address per minute)', () => {
     expect(await t.deps.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, sol!.id))).toEqual([]);
     clock.advance(61_000);
     await anon.auth.resendConfirmation({ email: 'sol@example.test' });
+    await resolveEmailIntents(t.deps);
     expect(await emailsTo(t.deps.db, 'sol@example.test', 'Confirm your email for LastSlot')).toHaveLength(1);
   });
 });
@@ -193,6 +253,7 @@ describe('no account enumeration', () => {
     clock.advance(61_000);
     const knownReset = await anon.auth.requestPasswordReset({ email: user.email });
     const unknownReset = await anon.auth.requestPasswordReset({ email: 'no-account@example.test' });
+    await resolveEmailIntents(t.deps);
     expect(knownReset).toEqual({ email: user.email });
     expect(unknownReset).toEqual({ email: 'no-account@example.test' });
     expect(await emailsTo(t.deps.db, 'no-account@example.test')).toEqual([]);

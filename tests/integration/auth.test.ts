@@ -8,7 +8,7 @@ import { businessProfiles, sessions, users } from '../../server/db/schema/index'
 import { MSG } from '../../shared/messages';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import { callerFor, callerForToken, createBusiness, recordingCookies, TEST_PASSWORD } from '../factories/index';
-import { errorOf, latestEmailTo as latestEmailIn, linkToken as tokenFrom } from '../setup/helpers';
+import { errorOf, latestEmailTo as latestEmailIn, linkToken as tokenFrom, resolveEmailIntents } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-11-21T10:00:00Z'), { fakeDate: true });
@@ -95,6 +95,7 @@ describe('customer sign-up and confirmation', () => {
     const first = tokenFrom((await latestEmailTo('eve@example.test'))!.text);
     clock.advance(60_000);
     await anon.auth.resendConfirmation({ email: 'eve@example.test' });
+    await resolveEmailIntents(t.deps);
     const second = tokenFrom((await latestEmailTo('eve@example.test'))!.text);
     expect(second).not.toBe(first);
     expect((await errorOf(anon.auth.confirmEmail({ token: first }))).message).toBe(MSG.confirmationFailed);

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { invalidateUserSessions } from '../../server/auth/session';
 import { sessions } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
 import { callerFor, createBusiness, createBusinessWithoutProfile, createUser } from '../factories/index';
@@ -47,22 +48,35 @@ describe('bookings.onChange', () => {
     expect(err.code).toBe('UNAUTHORIZED');
   });
 
-  it('stays open while the session lives and ends once it is gone (checked every minute)', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  it('ends once its session is revoked (NOTIFY, docs/decisions/0032)', async () => {
     const { user } = await createBusiness(t.deps.db);
     const caller = await callerFor(t.deps, user.id);
     const events = (await caller.bookings.onChange())[Symbol.asyncIterator]();
     const first = await events.next();
     expect(first.done).toBe(false); // the 'sync' event a (re)connecting client starts from
+    const waiting = events.next();
+    await invalidateUserSessions(t.deps.db, user.id);
+    await expect(waiting).resolves.toEqual({ done: true, value: undefined });
+  });
 
+  it('stays open while the session lives and ends at its natural expiry', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { user } = await createBusiness(t.deps.db);
+    const caller = await callerFor(t.deps, user.id);
+    const events = (await caller.bookings.onChange())[Symbol.asyncIterator]();
+    expect((await events.next()).done).toBe(false);
     const waiting = events.next();
     let ended = false;
     void waiting.then(() => (ended = true));
-    await vi.advanceTimersByTimeAsync(60_000); // a check with the session still there
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000); // a re-read with the session still valid
     expect(ended).toBe(false);
-
-    await t.deps.db.delete(sessions).where(eq(sessions.userId, user.id));
-    await vi.advanceTimersByTimeAsync(60_000);
+    // The stored expiry is reached (as 30 days without renewal would); the next timer ends the stream.
+    const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    await t.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(t.deps.now().getTime() - 1000) })
+      .where(eq(sessions.id, row!.id));
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
     await expect(waiting).resolves.toEqual({ done: true, value: undefined });
   });
 });

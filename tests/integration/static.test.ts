@@ -12,7 +12,7 @@ import type { BookingEventHub } from '../../server/realtime/booking-events';
 import { createTestDatabase, createTestDeps, silentLogger, type TestDatabase } from '../setup/test-database';
 
 let tdb: TestDatabase;
-let hub: BookingEventHub;
+let hub: Pick<BookingEventHub, 'stop'>;
 let app: FastifyInstance;
 
 beforeAll(async () => {

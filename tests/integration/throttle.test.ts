@@ -20,7 +20,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function consumeTimes(n: number, rule: 'loginAccount' | 'email', key: string) {
+async function consumeTimes(n: number, rule: 'loginAccountIp' | 'email', key: string) {
   const results: boolean[] = [];
   for (let i = 0; i < n; i++) results.push(await t.deps.throttle.consume(rule, key));
   return results;
@@ -28,7 +28,7 @@ async function consumeTimes(n: number, rule: 'loginAccount' | 'email', key: stri
 
 describe('database throttle', () => {
   it('allows the rule points in a window, then refuses, and stores one row per key', async () => {
-    expect(await consumeTimes(7, 'loginAccount', 'count@example.test')).toEqual([
+    expect(await consumeTimes(7, 'loginAccountIp', 'count@example.test')).toEqual([
       true,
       true,
       true,
@@ -40,27 +40,37 @@ describe('database throttle', () => {
     const rows = await t.deps.db
       .select()
       .from(rateLimits)
-      .where(eq(rateLimits.key, 'login_account:count@example.test'));
+      .where(eq(rateLimits.key, 'login_account_ip:count@example.test'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.points).toBe(7);
   });
 
   it('never lets concurrent events past the limit', async () => {
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => t.deps.throttle.consume('loginAccount', 'race@example.test')),
+      Array.from({ length: 12 }, () => t.deps.throttle.consume('loginAccountIp', 'race@example.test')),
     );
-    expect(results.filter(Boolean)).toHaveLength(THROTTLE_RULES.loginAccount.points);
+    expect(results.filter(Boolean)).toHaveLength(THROTTLE_RULES.loginAccountIp.points);
   });
 
   it('refund gives one event back and reset forgets the key', async () => {
-    await consumeTimes(5, 'loginAccount', 'refund@example.test');
-    expect(await t.deps.throttle.consume('loginAccount', 'refund@example.test')).toBe(false);
-    await t.deps.throttle.refund('loginAccount', 'refund@example.test');
-    await t.deps.throttle.refund('loginAccount', 'refund@example.test');
-    expect(await t.deps.throttle.consume('loginAccount', 'refund@example.test')).toBe(true);
-    expect(await t.deps.throttle.consume('loginAccount', 'refund@example.test')).toBe(false);
-    await t.deps.throttle.reset('loginAccount', 'refund@example.test');
-    expect(await consumeTimes(5, 'loginAccount', 'refund@example.test')).toEqual([true, true, true, true, true]);
+    await consumeTimes(5, 'loginAccountIp', 'refund@example.test');
+    expect(await t.deps.throttle.consume('loginAccountIp', 'refund@example.test')).toBe(false);
+    await t.deps.throttle.refund('loginAccountIp', 'refund@example.test');
+    await t.deps.throttle.refund('loginAccountIp', 'refund@example.test');
+    expect(await t.deps.throttle.consume('loginAccountIp', 'refund@example.test')).toBe(true);
+    expect(await t.deps.throttle.consume('loginAccountIp', 'refund@example.test')).toBe(false);
+    await t.deps.throttle.reset('loginAccountIp', 'refund@example.test');
+    expect(await consumeTimes(5, 'loginAccountIp', 'refund@example.test')).toEqual([true, true, true, true, true]);
+  });
+
+  it('resetStartingWith forgets every key of the rule that starts with the given text, and no other', async () => {
+    await consumeTimes(5, 'loginAccountIp', 'pre@example.test|ip:192.0.2.1');
+    await consumeTimes(5, 'loginAccountIp', 'pre@example.test|ip:192.0.2.2');
+    await consumeTimes(5, 'loginAccountIp', 'pre@example.test.other|ip:192.0.2.1');
+    await t.deps.throttle.resetStartingWith('loginAccountIp', 'pre@example.test|');
+    expect(await t.deps.throttle.consume('loginAccountIp', 'pre@example.test|ip:192.0.2.1')).toBe(true);
+    expect(await t.deps.throttle.consume('loginAccountIp', 'pre@example.test|ip:192.0.2.2')).toBe(true);
+    expect(await t.deps.throttle.consume('loginAccountIp', 'pre@example.test.other|ip:192.0.2.1')).toBe(false);
   });
 
   it('starts a new window once the old one has ended, and sweeps ended windows', async () => {
@@ -88,15 +98,19 @@ describe('database throttle', () => {
 });
 
 describe('login attempt keys', () => {
-  it('key the account by its lower-cased email and the IP by address, IPv6 by its /64', () => {
+  it('key the account with the client, the account alone and the client; IPv6 by its /64', () => {
     expect(loginAttemptKeys('Ann@Example.TEST', '203.0.113.5')).toEqual([
+      { rule: 'loginAccountIp', key: 'ann@example.test|ip:203.0.113.5' },
       { rule: 'loginAccount', key: 'ann@example.test' },
       { rule: 'loginIp', key: 'ip:203.0.113.5' },
     ]);
-    const [, a] = loginAttemptKeys('a@example.test', '2001:db8:1:2:aaaa::1');
-    const [, b] = loginAttemptKeys('a@example.test', '2001:db8:1:2:bbbb::9');
+    const a = loginAttemptKeys('a@example.test', '2001:db8:1:2:aaaa::1');
+    const b = loginAttemptKeys('a@example.test', '2001:db8:1:2:bbbb::9');
     expect(a).toEqual(b);
-    expect(loginAttemptKeys('a@example.test', '::ffff:192.0.2.1')[1]).toEqual({ rule: 'loginIp', key: 'ip:192.0.2.1' });
-    expect(loginAttemptKeys('a@example.test')).toHaveLength(1);
+    expect(loginAttemptKeys('a@example.test', '::ffff:192.0.2.1')[2]).toEqual({ rule: 'loginIp', key: 'ip:192.0.2.1' });
+    expect(loginAttemptKeys('a@example.test')).toEqual([
+      { rule: 'loginAccountIp', key: 'a@example.test|ip:none' },
+      { rule: 'loginAccount', key: 'a@example.test' },
+    ]);
   });
 });

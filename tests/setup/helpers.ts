@@ -1,9 +1,13 @@
 /** Assertion helpers shared by the router-level tests: refused calls and queued email. */
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, notLike } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { emailOutbox } from '../../server/db/schema/index';
+import { resolveEmailIntentsOnce } from '../../server/email/dispatcher';
+import { EMAIL_INTENT_PREFIX } from '../../server/email/outbox';
+import { resolveAccountEmailIntent } from '../../server/features/auth/email-intents';
+import type { ServiceDeps } from '../../server/features/context';
 import { DomainError } from '../../server/features/errors';
 
 /** The TRPCError `p` rejects with (fails the test when it resolves or rejects with anything else). */
@@ -24,6 +28,27 @@ export function outwardOf(err: TRPCError) {
   return { code: err.code, message: err.message, title: options.title, field: options.field };
 }
 
+/**
+ * The dispatcher's first step, as the running server does it after `kickMailer()`: turns every
+ * queued email intent (password reset, confirmation resend) into its message, or drops it. Call it
+ * before reading those emails from the outbox.
+ */
+export async function resolveEmailIntents(deps: Pick<ServiceDeps, 'db' | 'now' | 'appOrigin' | 'logger'>) {
+  while (
+    (await resolveEmailIntentsOnce({
+      db: deps.db,
+      logger: deps.logger,
+      now: deps.now(),
+      resolve: (tx, intent) => resolveAccountEmailIntent(deps, tx, intent),
+    })) > 0
+  ) {
+    /* drain */
+  }
+}
+
+/** Outbox rows that are messages, not unresolved intents. */
+const isMessage = notLike(emailOutbox.subject, `${EMAIL_INTENT_PREFIX}%`);
+
 /** The outbox messages to `address`, oldest first (optionally only those with `subject`). */
 export function emailsTo(db: Db, address: string, subject?: string) {
   return db
@@ -32,17 +57,17 @@ export function emailsTo(db: Db, address: string, subject?: string) {
     .where(
       subject
         ? and(eq(emailOutbox.toAddress, address), eq(emailOutbox.subject, subject))
-        : eq(emailOutbox.toAddress, address),
+        : and(eq(emailOutbox.toAddress, address), isMessage),
     )
     .orderBy(asc(emailOutbox.createdAt));
 }
 
-/** The newest outbox message to `address`, if any. */
+/** The newest outbox message (not an intent) to `address`, if any. */
 export async function latestEmailTo(db: Db, address: string) {
   const [m] = await db
     .select()
     .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, address))
+    .where(and(eq(emailOutbox.toAddress, address), isMessage))
     .orderBy(desc(emailOutbox.createdAt))
     .limit(1);
   return m;

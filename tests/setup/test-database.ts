@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import { createDbThrottle } from '../../server/auth/throttle';
 import { openDatabase, type Database } from '../../server/db/client';
 import { BookingEventHub } from '../../server/realtime/booking-events';
+import { SessionRevocations } from '../../server/realtime/session-revocations';
 import type { AppDeps } from '../../server/trpc/context';
 
 export interface TestDatabase {
@@ -69,18 +70,30 @@ export function testClock(start: Date) {
 
 export const silentLogger = pino({ level: 'silent' });
 
-/** App dependencies over `database` with the given clock; the hub is started (LISTEN). */
+/**
+ * App dependencies over `database` with the given clock; the booking hub and the session
+ * revocations are started (LISTEN). `hub.stop()` stops both.
+ */
 export async function createTestDeps(
   database: Database,
   now: () => Date,
-): Promise<{ deps: AppDeps; hub: BookingEventHub }> {
-  const hub = new BookingEventHub(database, silentLogger);
-  await hub.start();
+): Promise<{ deps: AppDeps; hub: Pick<BookingEventHub, 'stop'> }> {
+  const bookingHub = new BookingEventHub(database, silentLogger);
+  await bookingHub.start();
+  const revocations = new SessionRevocations(database, silentLogger);
+  await revocations.start();
+  const hub = {
+    async stop() {
+      await revocations.stop();
+      await bookingHub.stop();
+    },
+  };
   const deps: AppDeps = {
     db: database.db,
     now,
     appOrigin: 'http://localhost:3000',
-    hub,
+    hub: bookingHub,
+    revocations,
     kickMailer: () => {},
     logger: silentLogger,
     throttle: createDbThrottle(database.db),
@@ -98,7 +111,7 @@ export async function createTestDeps(
  */
 export function useTestDeps(start: Date, options: { fakeDate?: boolean } = {}) {
   const clock = testClock(start);
-  const state: { tdb?: TestDatabase; deps?: AppDeps; hub?: BookingEventHub } = {};
+  const state: { tdb?: TestDatabase; deps?: AppDeps; hub?: Pick<BookingEventHub, 'stop'> } = {};
   beforeAll(async () => {
     state.tdb = await createTestDatabase();
     Object.assign(state, await createTestDeps(state.tdb.database, clock.now));

@@ -8,6 +8,7 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { DeleteAccountInput } from '../../../shared/schemas/settings';
 import { verifyPassword } from '../../auth/password';
+import { invalidateUserSessions } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { loginAttemptKeys } from '../../auth/throttle';
 import { bookings, slots, users } from '../../db/schema/index';
@@ -60,6 +61,8 @@ export async function deleteAccount(
       .where(and(eq(own, account.id), eq(bookings.status, 'pending')))
       .returning({ bookingId: bookings.id, businessId: bookings.businessId, customerId: bookings.customerId });
     const scrubbed = account.role === 'customer' ? await forgetCustomer(tx, account.id, now) : [];
+    // Ended explicitly (not only by the cascade) so the account's live streams end too.
+    await invalidateUserSessions(tx, account.id);
     await tx.delete(users).where(eq(users.id, account.id));
     return [...closed, ...scrubbed] satisfies BookingEvent[];
   });

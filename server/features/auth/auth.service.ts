@@ -15,7 +15,7 @@ import { loginAttemptKeys } from '../../auth/throttle';
 import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client';
 import { businessProfiles, customerProfiles, emailOutbox, users } from '../../db/schema/index';
 import { classifyDeliveryError, type DeliveryIssue } from '../../email/delivery-issue';
-import { enqueueEmail } from '../../email/outbox';
+import { enqueueEmail, enqueueEmailIntent } from '../../email/outbox';
 import {
   ALREADY_REGISTERED_SUBJECT,
   alreadyRegisteredEmail,
@@ -178,38 +178,31 @@ export async function confirmEmail(
 }
 
 /**
- * Sends a fresh confirmation link to an unconfirmed account (voiding the older one). Answers the
- * same for unknown or already confirmed addresses. Output: { ok: true }. Throws TOO_MANY_REQUESTS
- * 'Email Limit Reached' when an email went to this address less than a minute ago.
+ * Asks for a fresh confirmation link to `email`. Does the same work whatever the address: counts
+ * the per-address email allowance and queues one outbox intent; the dispatcher later sends the
+ * link (voiding the older one) when the address has an unconfirmed account, and drops it for an
+ * unknown or confirmed one (`resolveAccountEmailIntent`, docs/decisions/0033). Output: { ok: true }.
+ * Throws TOO_MANY_REQUESTS 'Email Limit Reached' when a request for this address came less than a
+ * minute ago.
  */
 export async function resendConfirmation(deps: ServiceDeps, email: string): Promise<{ ok: true }> {
   await withEmailAllowance(deps, 'confirmation', email, async (allowed) => {
     if (!allowed) throw emailLimitError();
-    await deps.db.transaction(async (tx) => {
-      const now = deps.now();
-      const [user] = await tx
-        .select({ id: users.id, name: users.name, verified: users.emailVerifiedAt })
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1);
-      if (!user || user.verified) return;
-      const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'email_confirmation', now });
-      await enqueueEmail(tx, confirmationEmail(email, user.name, authRedirectLink(deps, token)), now);
-    });
+    await enqueueEmailIntent(deps.db, 'email_confirmation', email, deps.now());
   });
   deps.kickMailer();
   return { ok: true };
 }
 
 /**
- * Checks email + password and opens a new session (accounts spec §2 "/login"). `ip` (when the
- * call came over HTTP) and the email are throttled (docs/decisions/0008): when either is
- * exhausted, TOO_MANY_REQUESTS 'You've made too many login attempts…' is thrown before the
+ * Checks email + password and opens a new session (accounts spec §2 "/login"). Failures are
+ * throttled per account and client `ip` together, per `ip` and per account from anywhere
+ * (docs/decisions/0008, 0031): when any is exhausted, TOO_MANY_REQUESTS 'You've made too many login attempts…' is thrown before the
  * password is checked. Throws UNAUTHORIZED 'Invalid email or password' for an unknown email or
  * wrong password (same answer, same time, both counted), FORBIDDEN 'Please confirm your email
  * address before logging in' for a right password on an unconfirmed account (not counted), with
  * `details.role` ('business' | 'customer') so the client can say what waits for the confirmation.
- * A right password forgets the account's failures. Output: the session's cookie token and expiry.
+ * A right password forgets the account's failures from this client. Output: the session's cookie token and expiry.
  */
 export async function login(
   deps: ServiceDeps,

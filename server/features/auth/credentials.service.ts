@@ -16,22 +16,21 @@ import {
 } from '../../auth/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { createSession, invalidateUserSessions } from '../../auth/session';
-import { loginAttemptKeys } from '../../auth/throttle';
+import { clearAccountLoginCounters, loginAttemptKeys } from '../../auth/throttle';
 import { pgErrorCode, type DbOrTx } from '../../db/client';
 import { businessProfiles, customerProfiles, users } from '../../db/schema/index';
-import { enqueueEmail } from '../../email/outbox';
+import { enqueueEmail, enqueueEmailIntent } from '../../email/outbox';
 import {
   emailChangedEmail,
   emailChangeLinkEmail,
   emailChangeRequestedEmail,
   emailInUseNoticeEmail,
   passwordChangedEmail,
-  passwordResetEmail,
 } from '../../email/templates';
 import { DomainError } from '../errors';
 import type { ServiceDeps } from '../context';
 import { emailLimitError, throttledPasswordCheck, withEmailAllowance } from './limits';
-import { authRedirectLink, forgotPasswordUrl, loginUrl, resetPasswordLink } from './links';
+import { authRedirectLink, forgotPasswordUrl, loginUrl } from './links';
 
 /** The signed-in account a settings change applies to (from the session). */
 export interface AccountRef {
@@ -59,26 +58,18 @@ async function endSessionsAndPendingLinks(tx: DbOrTx, userId: string, now: Date)
 }
 
 /**
- * Emails a password reset link `/reset-password?token=…` (valid 1 hour, voiding older ones) when
- * `email` has an account; answers the same when it has none (accounts spec §2 "/forgot-password":
- * 'If registered, a reset link will be sent to …'). Output: { email }. Throws TOO_MANY_REQUESTS
- * 'Email Limit Reached' when an email went to this address less than a minute ago (counted for
+ * Asks for a password reset link to `email` (accounts spec §2 "/forgot-password": 'If registered,
+ * a reset link will be sent to …'). Does the same work whatever the address: counts the per-address
+ * email allowance and queues one outbox intent; the dispatcher later sends `/reset-password?token=…`
+ * (valid 1 hour, voiding older ones) when the address has an account, and drops it otherwise
+ * (`resolveAccountEmailIntent`, docs/decisions/0033). Output: { email }. Throws TOO_MANY_REQUESTS
+ * 'Email Limit Reached' when a request for this address came less than a minute ago (counted for
  * unknown addresses too).
  */
 export async function requestPasswordReset(deps: ServiceDeps, email: string): Promise<{ email: string }> {
   await withEmailAllowance(deps, 'reset', email, async (allowed) => {
     if (!allowed) throw emailLimitError();
-    await deps.db.transaction(async (tx) => {
-      const now = deps.now();
-      const [user] = await tx
-        .select({ id: users.id, name: users.name })
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1);
-      if (!user) return;
-      const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'password_reset', now });
-      await enqueueEmail(tx, passwordResetEmail(email, user.name, resetPasswordLink(deps, token)), now);
-    });
+    await enqueueEmailIntent(deps.db, 'password_reset', email, deps.now());
   });
   deps.kickMailer();
   return { email };
@@ -106,8 +97,8 @@ const RESET_TOKEN_MESSAGE: Record<TokenProblem, string> = {
  * Sets a new password from a reset token (accounts spec §2 "/reset-password"). Uses the token
  * atomically, stores the argon2id hash, marks the email confirmed (the link proves control of the
  * mailbox), ends every session of the user, voids pending reset and email-change links, forgets
- * the account's failed logins and queues 'Your LastSlot password was changed'. Output:
- * { ok: true }. Throws BAD_REQUEST 'This password reset link has expired…' (expired), '…is
+ * every failed login on the account from every client (the link works whatever the login throttle
+ * says, docs/decisions/0031) and queues 'Your LastSlot password was changed'. Output: { ok: true }. Throws BAD_REQUEST 'This password reset link has expired…' (expired), '…is
  * invalid…' (unknown or used) or 'This link is not a password reset link.' (other purpose).
  */
 export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput): Promise<{ ok: true }> {
@@ -126,7 +117,7 @@ export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput
     await enqueueEmail(tx, passwordChangedEmail(user!.email, user!.name, forgotPasswordUrl(deps)), now);
     return user!.email;
   });
-  await deps.throttle.reset('loginAccount', email);
+  await clearAccountLoginCounters(deps.throttle, email);
   deps.kickMailer();
   return { ok: true };
 }

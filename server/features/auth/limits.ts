@@ -11,7 +11,7 @@ import type { ServiceDeps } from '../context';
  * Runs one password check under the login limiter. The attempt is counted on `keys` before
  * `check` runs; when a key is already exhausted the password is not checked and TOO_MANY_REQUESTS
  * 'You've made too many login attempts…' is thrown. `check` resolves 'right' (the account's
- * failures are forgotten), 'wrong' (the failure stays counted) or 'not_counted' (taken back).
+ * failures from this client are forgotten), 'wrong' (the failure stays counted) or 'not_counted' (taken back).
  */
 export async function throttledPasswordCheck<T extends 'right' | 'wrong' | 'not_counted'>(
   deps: Pick<ServiceDeps, 'throttle'>,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MSG } from '../../../shared/messages';
 import { bookingDecisionInput, bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
 import { safeText } from '../../../shared/schemas/text';
-import { validateSessionToken } from '../../auth/session';
+import { sessionExpiry } from '../../auth/session';
 import {
   cancelCustomerRequest,
   decideBooking,
@@ -14,6 +14,7 @@ import {
   requestBooking,
 } from '../../features/bookings/bookings.service';
 import { DomainError } from '../../features/errors';
+import { endWithSession } from '../../realtime/session-revocations';
 import { authedProcedure, businessProcedure, customerProcedure, publicProcedure, router } from '../trpc';
 
 /** Requesting needs a signed-in, confirmed customer, with the spec's messages (§5 "Booking request"). */
@@ -37,8 +38,6 @@ const requesterProcedure = publicProcedure.use(({ ctx, next }) => {
   }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
-
-const SESSION_RECHECK_MS = 60_000;
 
 /**
  * A business's answer to one of its pending requests (spec §4 "Booking status"): { bookingId,
@@ -106,7 +105,9 @@ export const bookingsRouter = router({
    * Live changes to the caller's bookings (business: its business's; customer: its own), as
    * tracked { bookingId } events. An event with bookingId null means "refetch everything": it is
    * sent first (what a (re)connecting client may have missed; the listener is attached before)
-   * and whenever the server's LISTEN connection was lost and is back. Ends when the session ends.
+   * and whenever the server's LISTEN connection was lost and is back. Ends as soon as the session
+   * ends: revoked (logout, password change or reset, account deletion; a NOTIFY reaches every
+   * instance) or expired (docs/decisions/0032). Nothing is delivered after that.
    */
   onChange: authedProcedure
     .input(z.object({ lastEventId: safeText().max(200).nullish() }).optional())
@@ -115,26 +116,30 @@ export const bookingsRouter = router({
       const controller = new AbortController();
       const abort = () => controller.abort();
       signal?.addEventListener('abort', abort, { once: true });
+      // Watch the session before anything is read or sent.
+      const unwatch = endWithSession({
+        revocations: ctx.revocations,
+        sessionId: ctx.session.id,
+        expiresAt: ctx.session.expiresAt,
+        now: ctx.now,
+        readExpiry: () => sessionExpiry(ctx.db, ctx.session.id),
+        controller,
+      });
       const events = ctx.hub.subscribe(
         (e) => (user.role === 'business' ? e.businessId === user.id : e.customerId === user.id),
         controller.signal,
       );
-      const recheck = setInterval(async () => {
-        const still = ctx.sessionToken
-          ? await validateSessionToken(ctx.db, ctx.sessionToken, ctx.now()).catch(() => null)
-          : null;
-        if (!still) controller.abort();
-      }, SESSION_RECHECK_MS);
-      recheck.unref();
       let seq = 0;
       const id = () => `${Date.now()}-${seq++}`;
       try {
         yield tracked(id(), { bookingId: null as string | null });
         for await (const e of events) {
+          // Events already queued when the session ended are dropped, not delivered.
+          if (controller.signal.aborted) break;
           yield tracked(id(), { bookingId: e.kind === 'change' ? e.event.bookingId : null });
         }
       } finally {
-        clearInterval(recheck);
+        unwatch();
         signal?.removeEventListener('abort', abort);
         controller.abort();
       }

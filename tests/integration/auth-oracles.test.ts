@@ -1,0 +1,151 @@
+/**
+ * Password reset and confirmation resend are no enumeration oracle (docs/decisions/0033): the
+ * procedure runs the very same SQL statements for a registered and an unknown address (the
+ * throttle counter and one outbox intent, no look-up of the account), and only the dispatcher's
+ * later step decides whether an email goes out. Statements are recorded by a drizzle logger over
+ * the test database's own connection; nothing is timed.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import type postgres from 'postgres';
+import { describe, expect, it, vi } from 'vitest';
+import { createDbThrottle } from '../../server/auth/throttle';
+import type { Db } from '../../server/db/client';
+import * as schema from '../../server/db/schema/index';
+import { resolveEmailIntentsOnce, startOutboxDispatcher } from '../../server/email/dispatcher';
+import type { MailTransport } from '../../server/email/transports';
+import { resolveAccountEmailIntent } from '../../server/features/auth/email-intents';
+import { emailOutbox } from '../../server/db/schema/index';
+import { createInnerContext, type AppDeps } from '../../server/trpc/context';
+import { createCaller } from '../../server/trpc/router';
+import { createUser } from '../factories/index';
+import { emailsTo, resolveEmailIntents } from '../setup/helpers';
+import { silentLogger, useTestDeps } from '../setup/test-database';
+
+const t = useTestDeps(new Date('2026-11-21T10:00:00Z'), { fakeDate: true });
+
+/** A drizzle Db over the same connection as `db` that records every statement it runs. */
+function recordingDb(db: Db, statements: string[]): Db {
+  const client = (db as unknown as { $client: unknown }).$client;
+  const options = {
+    schema,
+    casing: 'snake_case' as const,
+    logger: { logQuery: (query: string) => void statements.push(query) },
+  };
+  const recorded =
+    client instanceof PGlite ? drizzlePglite(client, options) : drizzlePostgres(client as postgres.Sql, options);
+  return recorded as unknown as Db;
+}
+
+/** Runs `call` through a caller whose database and throttle record their statements. */
+async function statementsOf(call: (caller: ReturnType<typeof createCaller>) => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const db = recordingDb(t.deps.db, statements);
+  const deps: AppDeps = { ...t.deps, db, throttle: createDbThrottle(db) };
+  await call(createCaller(createInnerContext(deps, { session: null, user: null })));
+  return statements;
+}
+
+/** Every outbox row (intent or message) to `address`. */
+function outboxRowsTo(address: string) {
+  return t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+}
+
+describe('no enumeration oracle in reset and resend', () => {
+  it('auth.requestPasswordReset runs the same statements for a registered and an unknown address', async () => {
+    const user = await createUser(t.deps.db, { role: 'customer' });
+    const unknown = 'nobody-reset@example.test';
+    const known = await statementsOf((c) => c.auth.requestPasswordReset({ email: user.email }));
+    const other = await statementsOf((c) => c.auth.requestPasswordReset({ email: unknown }));
+    expect(known.length).toBeGreaterThan(0);
+    expect(known).toEqual(other);
+    expect(known.join('\n')).not.toMatch(/"users"|"one_time_tokens"/);
+    // Exactly one outbox row each, the intent: identical writes.
+    for (const address of [user.email, unknown]) {
+      const rows = await outboxRowsTo(address);
+      expect(rows.map((r) => [r.subject, r.html, r.text])).toEqual([['intent:password_reset', '', '']]);
+    }
+    // The dispatcher's step sends the link to the account only.
+    await resolveEmailIntents(t.deps);
+    expect(await emailsTo(t.deps.db, user.email, 'Reset your LastSlot password')).toHaveLength(1);
+    expect(await outboxRowsTo(unknown)).toEqual([]);
+  });
+
+  it('auth.resendConfirmation runs the same statements for an unconfirmed, a confirmed and an unknown address', async () => {
+    const pending = await createUser(t.deps.db, { role: 'customer', verified: false });
+    const confirmed = await createUser(t.deps.db, { role: 'business' });
+    const unknown = 'nobody-resend@example.test';
+    const runs = [];
+    for (const email of [pending.email, confirmed.email, unknown]) {
+      runs.push(await statementsOf((c) => c.auth.resendConfirmation({ email })));
+    }
+    expect(runs[0]!.length).toBeGreaterThan(0);
+    expect(runs[1]).toEqual(runs[0]);
+    expect(runs[2]).toEqual(runs[0]);
+    expect(runs[0]!.join('\n')).not.toMatch(/"users"|"one_time_tokens"/);
+    for (const address of [pending.email, confirmed.email, unknown]) {
+      const rows = await outboxRowsTo(address);
+      expect(rows.map((r) => r.subject)).toEqual(['intent:email_confirmation']);
+    }
+    await resolveEmailIntents(t.deps);
+    expect(await emailsTo(t.deps.db, pending.email, 'Confirm your email for LastSlot')).toHaveLength(1);
+    expect(await outboxRowsTo(confirmed.email)).toEqual([]);
+    expect(await outboxRowsTo(unknown)).toEqual([]);
+  });
+
+  it('keeps intents out of the development mailbox', async () => {
+    await statementsOf((c) => c.auth.requestPasswordReset({ email: 'mailbox-intent@example.test' }));
+    const anon = createCaller(createInnerContext(t.deps, { session: null, user: null }));
+    const mailbox = await anon.dev.mailbox();
+    expect(mailbox.filter((m) => m.to === 'mailbox-intent@example.test')).toEqual([]);
+    await resolveEmailIntents(t.deps);
+  });
+
+  it('the running dispatcher resolves a kicked intent and sends the resulting email', async () => {
+    const user = await createUser(t.deps.db, { role: 'customer' });
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      name: 'test',
+      async send(m) {
+        sent.push(`${m.to} ${m.subject}`);
+        return 'id';
+      },
+    };
+    const dispatcher = startOutboxDispatcher({
+      db: t.deps.db,
+      transport,
+      from: 'LastSlot <test@example.test>',
+      logger: silentLogger,
+      resolveIntent: (tx, intent) => resolveAccountEmailIntent(t.deps, tx, intent),
+    });
+    try {
+      await statementsOf((c) => c.auth.requestPasswordReset({ email: user.email }));
+      dispatcher.kick();
+      await vi.waitFor(() => expect(sent).toContain(`${user.email} Reset your LastSlot password`), { timeout: 5000 });
+      expect(sent.filter((m) => m.startsWith('intent:') || m.includes(' intent:'))).toEqual([]);
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+
+  it('keeps an intent whose resolution failed, for a retry', async () => {
+    const address = 'retry-intent@example.test';
+    await statementsOf((c) => c.auth.requestPasswordReset({ email: address }));
+    const resolved = await resolveEmailIntentsOnce({
+      db: t.deps.db,
+      logger: silentLogger,
+      now: t.deps.now(),
+      resolve: async () => {
+        throw new Error('database trouble');
+      },
+    });
+    expect(resolved).toBe(0);
+    const [row] = await outboxRowsTo(address);
+    expect(row).toMatchObject({ subject: 'intent:password_reset', status: 'pending', attempts: 1 });
+    t.clock.advance(60 * 60_000);
+    await resolveEmailIntents(t.deps);
+    expect(await outboxRowsTo(address)).toEqual([]);
+  });
+});
