@@ -4,6 +4,7 @@
  * limit on tRPC mutations answers 429 in tRPC's own error shape (docs/decisions/0008).
  */
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -75,6 +76,20 @@ export async function buildServer({
     if (limit.isAllowed || !limit.isExceeded) return;
     const { httpStatus, body } = trpcErrorBody(req.url, 'TOO_MANY_REQUESTS', MSG.tooManyAttempts);
     return reply.code(httpStatus).header('retry-after', limit.ttlInSeconds).send(body);
+  });
+
+  // Live-update streams (SSE) never end on their own, so app.close() would wait for them forever.
+  // On close they are cut (after the server stops accepting), which also makes browsers reconnect
+  // to another worker or to the restarted server; other requests in flight are drained as usual.
+  const streams = new Set<ServerResponse>();
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.headers.accept?.includes('text/event-stream')) return;
+    const res = reply.raw;
+    streams.add(res);
+    res.once('close', () => streams.delete(res));
+  });
+  app.addHook('preClose', async () => {
+    for (const res of streams) res.destroy();
   });
 
   await app.register(fastifyTRPCPlugin, {
