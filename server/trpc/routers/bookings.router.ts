@@ -112,8 +112,10 @@ export const bookingsRouter = router({
         controller.signal,
       );
       const recheck = setInterval(async () => {
+        // A database that cannot answer right now (a failover, a restart) is not a signed-out
+        // session: keep the stream and check again next time.
         const still = ctx.sessionToken
-          ? await validateSessionToken(ctx.db, ctx.sessionToken, ctx.now()).catch(() => null)
+          ? await validateSessionToken(ctx.db, ctx.sessionToken, ctx.now()).catch(() => true)
           : null;
         if (!still) controller.abort();
       }, SESSION_RECHECK_MS);
