@@ -204,14 +204,24 @@ describe.skipIf(Boolean(unavailable))('database faults under write load', () => 
     await Promise.all([...Array(CONCURRENCY)].map(loop));
     clearInterval(killer);
     await restarter;
-    await admin.end();
+    await admin.end({ timeout: 1 });
+    // The seeding pool was hit by the faults too: check through fresh connections.
+    await database.close();
+    database = await openDatabase({ url: pg.url, max: 2 });
 
     const summary = {
       acked: { requests: acked.requests.length, decisions: acked.decisions.length, slots: acked.slots.length },
       failures: Object.fromEntries(failures),
       terminatedBackends: terminated,
       restart,
-      workerDeaths: server.logs.filter((l) => String(l.msg).startsWith('worker died')).length,
+      workerDeaths: server.logs
+        .filter((l) => String(l.msg).startsWith('worker died'))
+        .map((l) => ({ pid: l.workerPid, code: l.code, signal: l.signal })),
+      crashes: server
+        .output()
+        .split('\n')
+        .filter((line) => /TypeError|uncaught|unhandled/i.test(line))
+        .slice(0, 5),
       refetchEventsAfterRestart: events.filter((e) => e.bookingId === null && restart && e.at >= restart.from).length,
     };
     console.log('fault suite:', JSON.stringify(summary));
