@@ -41,6 +41,7 @@ function requestInFlight(url: string): Promise<{ outcome: Promise<string> }> {
     });
     req.once('continue', () => resolve({ outcome }));
     req.once('error', reject);
+    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
     req.flushHeaders();
   });
 }
