@@ -7,7 +7,12 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: [
+      'shared/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'tests/faults/**/*.test.ts',
+    ],
     globalSetup: ['tests/setup/global-setup.ts'],
     environment: 'node',
     pool: 'forks',

@@ -3,7 +3,7 @@
  * CPU-time readings of them and of their PostgreSQL backends from /proc.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type postgres from 'postgres';
 
@@ -53,12 +53,14 @@ export function appEnv(opts: TargetOptions): Record<string, string> {
     STRIPE_SECRET_KEY: '',
     RATE_LIMIT_MUTATIONS_PER_MINUTE: '1000000',
     TRUST_PROXY: 'false',
+    // One worker under the supervisor (docs/decisions/0028), like the bare floor's one process.
+    WEB_CONCURRENCY: '1',
   };
 }
 
 /**
  * Starts target `kind` as `node --import tsx <entry>` (so the pid is the server itself, not a tsx
- * wrapper) and resolves once GET /healthz answers 200, or rejects after 60 s with the log's tail.
+ * wrapper; for the app, the supervisor's primary, whose worker `processCpuMicros` adds) and resolves once GET /healthz answers 200, or rejects after 60 s with the log's tail.
  */
 export async function startTarget(kind: TargetKind, opts: TargetOptions): Promise<RunningTarget> {
   const port = kind === 'A' ? opts.port : opts.port + 1;
@@ -118,17 +120,36 @@ function clockTicks(): number {
   return ticksPerSecond;
 }
 
-/** User + system CPU time of process `pid` in microseconds (from /proc/<pid>/stat), or null. */
+/** User + system CPU time of process `pid` and its child processes in microseconds (from /proc), or null. */
 export function processCpuMicros(pid: number): number | null {
+  const own = ownCpuMicros(pid);
+  if (own === null) return null;
+  // The app's pid is the supervisor's primary (docs/decisions/0028): add its live workers.
+  let sum = own;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(Number(entry));
+    if (fields && Number(fields[1]) === pid) sum += ownCpuMicros(Number(entry)) ?? 0;
+  }
+  return sum;
+}
+
+/** The fields of /proc/<pid>/stat after the command name (state first), or null. */
+function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the comm field: state is field 3, utime 14 and stime 15 (1-based in proc(5)).
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1e6) / clockTicks();
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+function ownCpuMicros(pid: number): number | null {
+  const fields = statFields(pid);
+  if (!fields) return null;
+  // After the comm field: state is field 3, utime 14 and stime 15 (1-based in proc(5)).
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1e6) / clockTicks();
 }
 
 /**

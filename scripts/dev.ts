@@ -9,7 +9,13 @@ const apiPort = process.env.PORT ?? '3000';
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/index.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, APP_URL: process.env.APP_URL ?? 'http://localhost:5173' },
+    // One worker under the supervisor: tsx watch restarts the whole tree on a change anyway
+    // (docs/decisions/0028); WEB_CONCURRENCY still overrides it.
+    env: {
+      ...process.env,
+      APP_URL: process.env.APP_URL ?? 'http://localhost:5173',
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
+    },
   }),
   spawn('npx', ['vite'], {
     stdio: 'inherit',

@@ -6,6 +6,7 @@
  * unreadable body) get a generic body, never Fastify's codes or texts (docs/decisions/0030).
  */
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -135,6 +136,20 @@ export async function buildServer({
     reply.header('cache-control', 'no-store');
     if (payload instanceof Response) payload.headers.set('cache-control', 'no-store');
     return payload;
+  });
+
+  // Live-update streams (SSE) never end on their own, so app.close() would wait for them forever.
+  // On close they are cut (after the server stops accepting), which also makes browsers reconnect
+  // to another worker or to the restarted server; other requests in flight are drained as usual.
+  const streams = new Set<ServerResponse>();
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.headers.accept?.includes('text/event-stream')) return;
+    const res = reply.raw;
+    streams.add(res);
+    res.once('close', () => streams.delete(res));
+  });
+  app.addHook('preClose', async () => {
+    for (const res of streams) res.destroy();
   });
 
   await app.register(fastifyTRPCPlugin, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appOrigin, loadEnv } from './env';
+import { appOrigin, loadEnv, workerCount } from './env';
 
 describe('environment', () => {
   it('gives working defaults for a bare local start', () => {
@@ -48,5 +48,19 @@ describe('environment', () => {
     expect(() => loadEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY:/);
     expect(() => loadEnv({ RATE_LIMIT_MUTATIONS_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_MUTATIONS_PER_MINUTE:/);
     expect(() => loadEnv({ RATE_LIMIT_MUTATIONS_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_MUTATIONS_PER_MINUTE:/);
+  });
+
+  it('runs one worker on PGlite and one per core (or WEB_CONCURRENCY) on PostgreSQL', () => {
+    const pg = 'postgres://app@db.example/lastslot';
+    expect(workerCount(loadEnv({}), 8)).toEqual({ count: 1, ignored: false });
+    expect(workerCount(loadEnv({ WEB_CONCURRENCY: '4' }), 8)).toEqual({ count: 1, ignored: true });
+    expect(workerCount(loadEnv({ DATABASE_URL: pg }), 8)).toEqual({ count: 8, ignored: false });
+    expect(workerCount(loadEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: '3' }), 8)).toEqual({ count: 3, ignored: false });
+    expect(workerCount(loadEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: '' }), 2)).toEqual({ count: 2, ignored: false });
+  });
+
+  it('refuses a WEB_CONCURRENCY that is not a whole number from 1 to 256', () => {
+    for (const bad of ['0', '-1', '1.5', 'many', '257'])
+      expect(() => loadEnv({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY:/);
   });
 });

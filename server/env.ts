@@ -68,6 +68,12 @@ export const envSchema = z.object({
     .transform((v) => v ?? DEFAULT_MUTATIONS_PER_MINUTE),
   /** Folder of the built client to serve (default dist/client); lets several builds run side by side. */
   CLIENT_DIST_DIR: optionalString,
+  /**
+   * Worker processes serving HTTP under the supervisor (docs/decisions/0028); unset: one per CPU
+   * core with DATABASE_URL. The embedded PGlite database serves a single process, so without
+   * DATABASE_URL there is always one worker (see `workerCount`).
+   */
+  WEB_CONCURRENCY: optionalString.pipe(z.coerce.number<string>().int().min(1).max(256).optional()),
   /** 'false' skips the demo data normally created on a first start with an empty database. */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -107,4 +113,17 @@ export function appOrigin(env: Pick<Env, 'APP_URL' | 'HOST' | 'PORT'>): string {
   if (env.APP_URL) return new URL(env.APP_URL).origin;
   const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' || env.HOST === '::' ? 'localhost' : env.HOST;
   return `http://${host}:${env.PORT}`;
+}
+
+/**
+ * How many worker processes the supervisor runs: 1 on PGlite (one process per data folder), else
+ * WEB_CONCURRENCY, else `cores`. `ignored` is true when WEB_CONCURRENCY asked for more than PGlite
+ * allows, so start-up can say so.
+ */
+export function workerCount(
+  env: Pick<Env, 'DATABASE_URL' | 'WEB_CONCURRENCY'>,
+  cores: number,
+): { count: number; ignored: boolean } {
+  if (!env.DATABASE_URL) return { count: 1, ignored: (env.WEB_CONCURRENCY ?? 1) > 1 };
+  return { count: env.WEB_CONCURRENCY ?? Math.max(1, cores), ignored: false };
 }

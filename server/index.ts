@@ -1,27 +1,86 @@
 /**
- * Process entry: validates the env, opens and migrates the database (PGlite under ./data when no
- * DATABASE_URL), seeds demo data on a first development start, and listens on HOST:PORT.
+ * Process entry (docs/decisions/0028). The primary validates the env, migrates the database (PGlite
+ * under ./data when no DATABASE_URL) and seeds demo data on a first development start, once; then
+ * it runs the HTTP server in worker processes (node:cluster, one shared port) and replaces any that
+ * dies. Each worker builds the runtime and listens on HOST:PORT. SIGTERM / SIGINT drain requests,
+ * end live-update streams and stop.
  */
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildServer } from './app';
-import { loadEnv, appOrigin } from './env';
+import { appOrigin, loadEnv, workerCount, type Env } from './env';
 import { DEMO, seedDemoIfEmpty } from './features/demo/seed';
 import { createLogger } from './logger';
-import { startRuntime } from './runtime';
+import { openEnvDatabase, startRuntime } from './runtime';
+import { superviseWorkers } from './supervisor';
 
-async function main(): Promise<void> {
+/** Reads .env (when present) and validates the environment; prints the problems and exits on error. */
+function envOrExit(): Env {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  let env;
   try {
-    env = loadEnv();
+    return loadEnv();
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
   }
-  const logger = createLogger(env.LOG_LEVEL, process.stdout.isTTY && env.NODE_ENV !== 'production');
-  const runtime = await startRuntime(env, logger);
-  const seeded = env.NODE_ENV === 'development' && env.SEED_DEMO ? await seedDemoIfEmpty(runtime.deps.db) : false;
+}
+
+const loggerFor = (env: Env) => createLogger(env.LOG_LEVEL, process.stdout.isTTY && env.NODE_ENV !== 'production');
+
+async function primary(): Promise<void> {
+  const env = envOrExit();
+  const logger = loggerFor(env);
+  const database = await openEnvDatabase(env);
+  let seeded = false;
+  try {
+    await database.migrate();
+    if (env.NODE_ENV === 'development' && env.SEED_DEMO) seeded = await seedDemoIfEmpty(database.db);
+  } finally {
+    // PGlite's folder may be open in one process only: the worker opens it next.
+    await database.close();
+  }
+
+  const workers = workerCount(env, availableParallelism());
+  if (workers.ignored)
+    logger.warn({ WEB_CONCURRENCY: env.WEB_CONCURRENCY }, 'WEB_CONCURRENCY ignored: PGlite serves one process');
+
+  const url = appOrigin(env);
+  const banner = () => {
+    const lines = [
+      '',
+      `  LastSlot is running at ${url} (${workers.count} worker${workers.count === 1 ? '' : 's'})`,
+      `  Database: ${database.kind === 'pglite' ? `embedded PGlite (${env.PGLITE_DIR})` : 'PostgreSQL (DATABASE_URL)'}`,
+      env.RESEND_API_KEY ? '  Email: sent with Resend' : `  Email: not sent; read it at ${url}/dev/mailbox`,
+    ];
+    if (seeded) {
+      lines.push(
+        '',
+        '  Demo data created:',
+        `    Business page:  ${url}/${DEMO.slug}`,
+        `    Business login: ${DEMO.businessEmail} / ${DEMO.password}`,
+        `    Customer login: ${DEMO.customerEmail} / ${DEMO.password}`,
+      );
+    }
+    console.log(lines.join('\n') + '\n');
+  };
+
+  const supervisor = superviseWorkers({ count: workers.count, logger, onListening: banner });
+  const shutdown = (signal: string) => {
+    void supervisor.stop(signal).then(() => {
+      logger.info({ signal }, 'shut down');
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+async function worker(): Promise<void> {
+  const env = envOrExit();
+  const logger = loggerFor(env);
+  const runtime = await startRuntime(env, logger, undefined, { migrate: false });
   const app = await buildServer({
     deps: runtime.deps,
     logger,
@@ -31,38 +90,23 @@ async function main(): Promise<void> {
   });
   await app.listen({ host: env.HOST, port: env.PORT });
 
-  const url = appOrigin(env);
-  const lines = [
-    '',
-    `  LastSlot is running at ${url}`,
-    `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite (${env.PGLITE_DIR})` : 'PostgreSQL (DATABASE_URL)'}`,
-    env.RESEND_API_KEY ? '  Email: sent with Resend' : `  Email: not sent; read it at ${url}/dev/mailbox`,
-  ];
-  if (seeded) {
-    lines.push(
-      '',
-      '  Demo data created:',
-      `    Business page:  ${url}/${DEMO.slug}`,
-      `    Business login: ${DEMO.businessEmail} / ${DEMO.password}`,
-      `    Customer login: ${DEMO.customerEmail} / ${DEMO.password}`,
-    );
-  }
-  console.log(lines.join('\n') + '\n');
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    await app.close();
-    await runtime.close();
-    process.exit(0);
+    logger.info({ signal }, 'worker shutting down');
+    try {
+      await app.close(); // stops accepting, ends live-update streams, drains requests in flight
+      await runtime.close();
+    } finally {
+      process.exit(0);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err) => {
+(cluster.isPrimary ? primary() : worker()).catch((err) => {
   console.error('LastSlot failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

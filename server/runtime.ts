@@ -23,12 +23,23 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Opens and migrates the database and starts the background parts. */
-export async function startRuntime(env: Env, logger: Logger, database?: Database): Promise<Runtime> {
-  const db =
-    database ??
-    (await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR }));
-  await db.migrate();
+/** Opens the database for `env`: PostgreSQL with DATABASE_URL, else PGlite in PGLITE_DIR. */
+export function openEnvDatabase(env: Env): Promise<Database> {
+  return openDatabase({ url: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR });
+}
+
+/**
+ * Opens (unless `database` is given) and migrates the database and starts the background parts.
+ * `options.migrate: false` skips the migration (the supervisor's primary has run it already).
+ */
+export async function startRuntime(
+  env: Env,
+  logger: Logger,
+  database?: Database,
+  options: { migrate?: boolean } = {},
+): Promise<Runtime> {
+  const db = database ?? (await openEnvDatabase(env));
+  if (options.migrate !== false) await db.migrate();
   const hub = new BookingEventHub(db, logger);
   await hub.start();
   const revocations = new SessionRevocations(db, logger);

@@ -59,15 +59,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.pgliteDir);
 }
 
+/** Names the app's backends in pg_stat_activity (operators and the fault suite find them by it). */
+export const APPLICATION_NAME = 'lastslot';
+
+/**
+ * postgres.js settings shared by the pool and the LISTEN connection. postgres.js 3.4.9 is patched
+ * (patches/, docs/decisions/0027) so a dropped backend rejects the affected queries instead of
+ * crashing the process or running a transaction's remaining statements outside it. The reconnect
+ * backoff is capped at half a second (the default grows to 20 s after a few refused attempts), so
+ * the service is back promptly once a restarted or failed-over database accepts connections.
+ */
+const postgresOptions = {
+  onnotice: () => {},
+  connect_timeout: 10,
+  backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 0.5),
+  connection: { application_name: APPLICATION_NAME },
+} as const;
+
 function openPostgres(url: string, max: number): Database {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const client = postgres(url, { ...postgresOptions, max });
   const db = drizzlePostgres(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     async migrate() {
       // One connection holds an advisory lock so two processes starting together do not race.
-      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+      const lockClient = postgres(url, { ...postgresOptions, max: 1 });
       try {
         await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
         await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder });

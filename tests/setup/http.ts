@@ -41,16 +41,24 @@ export async function startTestServer(
 
 /**
  * A tRPC HTTP client that keeps the session cookie, like a browser would. `batch: false` sends
- * one request per call (httpLink) instead of batches; `headers` are added to every request.
+ * one request per call (httpLink) instead of batches; `headers` are added to every request;
+ * `timeoutMs` aborts a query or mutation that has no answer by then (subscriptions are not limited).
  */
-export function browserClient(baseUrl: string, options: { batch?: boolean; headers?: Record<string, string> } = {}) {
+export function browserClient(
+  baseUrl: string,
+  options: { batch?: boolean; headers?: Record<string, string>; timeoutMs?: number } = {},
+) {
   let cookie = '';
   const cookieFetch: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
     if (cookie) headers.set('cookie', cookie);
     headers.set('origin', baseUrl);
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-    const res = await fetch(input, { ...init, headers });
+    const signal =
+      options.timeoutMs && !headers.get('accept')?.includes('text/event-stream')
+        ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(init?.signal ? [init.signal] : [])])
+        : init?.signal;
+    const res = await fetch(input, { ...init, headers, signal });
     const set = res.headers.getSetCookie();
     for (const c of set) {
       const [pair] = c.split(';');
