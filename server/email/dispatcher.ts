@@ -86,8 +86,9 @@ export async function resolveEmailIntentsOnce(params: {
 }
 
 /**
- * Sends up to `batch` due messages once (intents are left to `resolveEmailIntentsOnce`). Returns how many were sent. Never throws for a delivery
- * failure (it is recorded on the row); throws only when the database itself fails.
+ * Sends up to `batch` due messages once (intents are left to `resolveEmailIntentsOnce`). Returns
+ * how many were sent. Never throws for a delivery failure (it is recorded on the row); throws only
+ * when the database itself fails.
  */
 export async function dispatchOutboxOnce(params: {
   db: Db;

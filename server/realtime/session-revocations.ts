@@ -82,6 +82,8 @@ export class SessionRevocations {
 
 /** The longest timer a stream arms before re-reading its session's expiry (Node's limit is ~24.8 days). */
 const MAX_EXPIRY_TIMER_MS = 24 * 60 * 60 * 1000;
+/** How soon a stream reads its session again after the database could not answer. */
+const RETRY_AFTER_DB_ERROR_MS = 5_000;
 
 /**
  * Aborts `controller` when the session ends: at once on its revocation NOTIFY, after one read of
@@ -100,15 +102,24 @@ export function endWithSession(params: {
   const { controller, now, readExpiry } = params;
   let timer: NodeJS.Timeout | undefined;
   const end = () => controller.abort();
-  const arm = (expiresAt: Date) => {
+  const armIn = (waitMs: number) => {
     clearTimeout(timer);
-    const wait = Math.min(Math.max(expiresAt.getTime() - now().getTime(), 0), MAX_EXPIRY_TIMER_MS);
-    timer = setTimeout(() => void check(), wait);
+    timer = setTimeout(() => void check(), waitMs);
     timer.unref();
   };
+  const arm = (expiresAt: Date) =>
+    armIn(Math.min(Math.max(expiresAt.getTime() - now().getTime(), 0), MAX_EXPIRY_TIMER_MS));
   const check = async () => {
     if (controller.signal.aborted) return;
-    const expiresAt = await readExpiry().catch(() => null);
+    let expiresAt: Date | null;
+    try {
+      expiresAt = await readExpiry();
+    } catch {
+      // A database that cannot answer right now (a failover, a restart) has not ended the session:
+      // keep the stream and read again shortly.
+      armIn(RETRY_AFTER_DB_ERROR_MS);
+      return;
+    }
     if (!expiresAt || expiresAt.getTime() <= now().getTime()) end();
     else arm(expiresAt);
   };

@@ -2,10 +2,8 @@
  * Who reaches the business dashboard's data (dashboards spec §2 "Business dashboard", §6 "Roles
  * and permissions"): businesses.mine and the live stream bookings.onChange.
  */
-import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invalidateUserSessions } from '../../server/auth/session';
-import { sessions } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
 import { callerFor, createBusiness, createBusinessWithoutProfile, createUser } from '../factories/index';
 import { errorOf } from '../setup/helpers';
@@ -39,10 +37,6 @@ describe('businesses.mine', () => {
 });
 
 describe('bookings.onChange', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('refuses visitors', async () => {
     const err = await errorOf((await callerFor(t.deps, null)).bookings.onChange());
     expect(err.code).toBe('UNAUTHORIZED');
@@ -59,24 +53,6 @@ describe('bookings.onChange', () => {
     await expect(waiting).resolves.toEqual({ done: true, value: undefined });
   });
 
-  it('stays open while the session lives and ends at its natural expiry', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { user } = await createBusiness(t.deps.db);
-    const caller = await callerFor(t.deps, user.id);
-    const events = (await caller.bookings.onChange())[Symbol.asyncIterator]();
-    expect((await events.next()).done).toBe(false);
-    const waiting = events.next();
-    let ended = false;
-    void waiting.then(() => (ended = true));
-    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000); // a re-read with the session still valid
-    expect(ended).toBe(false);
-    // The stored expiry is reached (as 30 days without renewal would); the next timer ends the stream.
-    const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    await t.deps.db
-      .update(sessions)
-      .set({ expiresAt: new Date(t.deps.now().getTime() - 1000) })
-      .where(eq(sessions.id, row!.id));
-    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
-    await expect(waiting).resolves.toEqual({ done: true, value: undefined });
-  });
+  // Natural expiry (a timer, no database involved) is tested on endWithSession itself:
+  // server/realtime/session-revocations.test.ts.
 });

@@ -74,7 +74,9 @@ export function childPids(pid: number): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // Fields after the parenthesised command: state, ppid, ...
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(entry));
+      // Node children only: the tsx loader also runs an `esbuild` helper under the primary.
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (ppid === pid && command === path.basename(process.execPath)) out.push(Number(entry));
     } catch {
       /* the process ended meanwhile */
     }
