@@ -80,6 +80,9 @@ export class SessionRevocations {
   }
 }
 
+/** How soon a stream reads its session again after a failed read (ms). */
+const READ_RETRY_MS = 1_000;
+
 /** The longest timer a stream arms before re-reading its session's expiry (Node's limit is ~24.8 days). */
 const MAX_EXPIRY_TIMER_MS = 24 * 60 * 60 * 1000;
 
@@ -87,7 +90,9 @@ const MAX_EXPIRY_TIMER_MS = 24 * 60 * 60 * 1000;
  * Aborts `controller` when the session ends: at once on its revocation NOTIFY, after one read of
  * the session right away (an ending just before the watch began), and at its natural expiry (a timer at `expiresAt`, re-armed when the session was renewed meanwhile; also re-read
  * after a LISTEN reconnection). `readExpiry` returns the session's current expiry, or null when it
- * is gone. Returns the function that stops watching (call it when the stream ends).
+ * is gone. A read that fails (database unreachable) does not end the stream: it is retried after
+ * READ_RETRY_MS, and the last expiry read still ends the stream once passed. Returns the function
+ * that stops watching (call it when the stream ends).
  */
 export function endWithSession(params: {
   revocations: Pick<SessionRevocations, 'watch'>;
@@ -106,11 +111,27 @@ export function endWithSession(params: {
     timer = setTimeout(() => void check(), wait);
     timer.unref();
   };
+  // The latest expiry read: what ends the stream while the database cannot be read.
+  let knownExpiry = params.expiresAt;
   const check = async () => {
     if (controller.signal.aborted) return;
-    const expiresAt = await readExpiry().catch(() => null);
-    if (!expiresAt || expiresAt.getTime() <= now().getTime()) end();
-    else arm(expiresAt);
+    let expiresAt: Date | null;
+    try {
+      expiresAt = await readExpiry();
+    } catch {
+      // The read failed (a dropped connection, a database restart): that says nothing about the
+      // session, and ending here would close a live stream for good on every database hiccup. A
+      // revocation NOTIFY still ends it at once; the session is read again shortly, and the last
+      // known expiry still applies.
+      if (knownExpiry.getTime() <= now().getTime()) return end();
+      clearTimeout(timer);
+      timer = setTimeout(() => void check(), READ_RETRY_MS);
+      timer.unref();
+      return;
+    }
+    if (!expiresAt || expiresAt.getTime() <= now().getTime()) return end();
+    knownExpiry = expiresAt;
+    arm(expiresAt);
   };
   const unwatch = params.revocations.watch(params.sessionId, (signal) => (signal === 'ended' ? end() : void check()));
   arm(params.expiresAt);
