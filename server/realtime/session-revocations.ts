@@ -80,16 +80,20 @@ export class SessionRevocations {
   }
 }
 
+/** How soon a stream reads its session again after a failed read (ms). */
+const READ_RETRY_MS = 1_000;
+
 /** The longest timer a stream arms before re-reading its session's expiry (Node's limit is ~24.8 days). */
 const MAX_EXPIRY_TIMER_MS = 24 * 60 * 60 * 1000;
-/** How soon a stream reads its session again after the database could not answer. */
-const RETRY_AFTER_DB_ERROR_MS = 5_000;
 
 /**
  * Aborts `controller` when the session ends: at once on its revocation NOTIFY, after one read of
- * the session right away (an ending just before the watch began), and at its natural expiry (a timer at `expiresAt`, re-armed when the session was renewed meanwhile; also re-read
- * after a LISTEN reconnection). `readExpiry` returns the session's current expiry, or null when it
- * is gone. Returns the function that stops watching (call it when the stream ends).
+ * the session right away (an ending just before the watch began), and at its natural expiry (a
+ * timer at `expiresAt`, re-armed when the session was renewed meanwhile; also re-read after a
+ * LISTEN reconnection). `readExpiry` returns the session's current expiry, or null when it
+ * is gone. A read that fails (database unreachable) does not end the stream: it is retried after
+ * READ_RETRY_MS, and the last expiry read still ends the stream once passed. Returns the function
+ * that stops watching (call it when the stream ends).
  */
 export function endWithSession(params: {
   revocations: Pick<SessionRevocations, 'watch'>;
@@ -102,26 +106,33 @@ export function endWithSession(params: {
   const { controller, now, readExpiry } = params;
   let timer: NodeJS.Timeout | undefined;
   const end = () => controller.abort();
-  const armIn = (waitMs: number) => {
+  const arm = (expiresAt: Date) => {
     clearTimeout(timer);
-    timer = setTimeout(() => void check(), waitMs);
+    const wait = Math.min(Math.max(expiresAt.getTime() - now().getTime(), 0), MAX_EXPIRY_TIMER_MS);
+    timer = setTimeout(() => void check(), wait);
     timer.unref();
   };
-  const arm = (expiresAt: Date) =>
-    armIn(Math.min(Math.max(expiresAt.getTime() - now().getTime(), 0), MAX_EXPIRY_TIMER_MS));
+  // The latest expiry read: what ends the stream while the database cannot be read.
+  let knownExpiry = params.expiresAt;
   const check = async () => {
     if (controller.signal.aborted) return;
     let expiresAt: Date | null;
     try {
       expiresAt = await readExpiry();
     } catch {
-      // A database that cannot answer right now (a failover, a restart) has not ended the session:
-      // keep the stream and read again shortly.
-      armIn(RETRY_AFTER_DB_ERROR_MS);
+      // The read failed (a dropped connection, a database restart): that says nothing about the
+      // session, and ending here would close a live stream for good on every database hiccup. A
+      // revocation NOTIFY still ends it at once; the session is read again shortly, and the last
+      // known expiry still applies.
+      if (knownExpiry.getTime() <= now().getTime()) return end();
+      clearTimeout(timer);
+      timer = setTimeout(() => void check(), READ_RETRY_MS);
+      timer.unref();
       return;
     }
-    if (!expiresAt || expiresAt.getTime() <= now().getTime()) end();
-    else arm(expiresAt);
+    if (!expiresAt || expiresAt.getTime() <= now().getTime()) return end();
+    knownExpiry = expiresAt;
+    arm(expiresAt);
   };
   const unwatch = params.revocations.watch(params.sessionId, (signal) => (signal === 'ended' ? end() : void check()));
   arm(params.expiresAt);

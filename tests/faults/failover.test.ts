@@ -137,6 +137,8 @@ describe.skipIf(Boolean(unavailable))('database faults under write load', () => 
       decisions: [] as { bookingId: string; status: string }[],
       slots: [] as string[],
     };
+    /** Booking id -> the slot it requested. */
+    const requestedSlot = new Map<string, string>();
     const failures = new Map<string, number>();
     const fail = (err: unknown) => {
       const key = err instanceof TRPCClientError ? String(err.data?.code ?? err.message) : String(err);
@@ -155,7 +157,8 @@ describe.skipIf(Boolean(unavailable))('database faults under write load', () => 
         .catch(() => {});
     }, 1_000);
 
-    let restart: { from: number; ready: number; healthyAfterMs: number } | null = null;
+    // `atMs`: when the restart began, from the start of the load (RESTART_AT_MS unless this process stalled).
+    let restart: { from: number; atMs: number; ready: number; healthyAfterMs: number } | null = null;
     const restarter = (async () => {
       await new Promise((r) => setTimeout(r, RESTART_AT_MS));
       const from = Date.now();
@@ -166,9 +169,15 @@ describe.skipIf(Boolean(unavailable))('database faults under write load', () => 
         everyMs: 20,
         message: () => 'service not healthy after the restart',
       });
-      restart = { from, ready, healthyAfterMs: Date.now() - ready };
+      restart = { from, atMs: from - started, ready, healthyAfterMs: Date.now() - ready };
     })();
 
+    // Every step must leave the event loop: a step with nothing to do (no open slot, no pending
+    // request, no slot time left, which happens once the load has used them up) waits a moment
+    // instead of `continue`-ing at once. Six loops spinning synchronously would block this process
+    // until the load ends: the killer and the restart timer would not fire, answered requests
+    // would not be read (and hit their 15 s timeout), and the restart would land at the load's end.
+    const idle = () => new Promise((r) => setTimeout(r, 20));
     const loop = async () => {
       while (Date.now() < loadEnds) {
         const roll = Math.random();
@@ -178,18 +187,29 @@ describe.skipIf(Boolean(unavailable))('database faults under write load', () => 
             const slotId = openSlots.splice(Math.floor(Math.random() * openSlots.length), 1)[0]!;
             const { id } = await customer.client.bookings.request.mutate({ slotId });
             acked.requests.push({ bookingId: id, slotId, customerId: customer.id });
+            requestedSlot.set(id, slotId);
             slotOwner.get(slotId)!.pending.push(id);
           } else if (roll < 0.8) {
             const business = pick(businesses.filter((b) => b.pending.length > 0).concat(businesses[0]!));
             const bookingId = business.pending.shift();
-            if (!bookingId) continue;
+            if (!bookingId) {
+              await idle();
+              continue;
+            }
             const decision = pick(['confirm', 'approve', 'decline', 'reject'] as const);
             const { status } = await business.client.bookings[decision].mutate({ bookingId });
             acked.decisions.push({ bookingId, status });
+            // A rejected request offers its slot again: requesting it anew keeps writes going
+            // through the restart (slot times run out within seconds at this rate).
+            const slotId = decision === 'reject' && status === 'cancelled' ? requestedSlot.get(bookingId) : undefined;
+            if (slotId) openSlots.push(slotId);
           } else {
             const business = pick(businesses);
             const t = business.times.shift();
-            if (!t) continue;
+            if (!t) {
+              await idle();
+              continue;
+            }
             const { id } = await business.client.slots.create.mutate({ ...t, description: 'Fault-test slot' });
             acked.slots.push(id);
             openSlots.push(id);

@@ -4,7 +4,7 @@
  * lines are collected; helpers wait for conditions (a log line, /healthz) with a deadline.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,8 +65,13 @@ export async function healthy(url: string): Promise<boolean> {
   }
 }
 
-/** Pids of the direct children of `pid` (the supervisor's workers), read from /proc. */
+/**
+ * Pids of the direct children of `pid` that run Node (the supervisor's workers), read from /proc.
+ * Other children are not counted: tsx compiles files missing from its cache through an esbuild
+ * service process, which the supervisor then holds as a child besides its workers.
+ */
 export function childPids(pid: number): number[] {
+  const node = realpathSync(process.execPath);
   const out: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -74,9 +79,7 @@ export function childPids(pid: number): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // Fields after the parenthesised command: state, ppid, ...
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      // Node children only: the tsx loader also runs an `esbuild` helper under the primary.
-      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (ppid === pid && command === path.basename(process.execPath)) out.push(Number(entry));
+      if (ppid === pid && readlinkSync(`/proc/${entry}/exe`) === node) out.push(Number(entry));
     } catch {
       /* the process ended meanwhile */
     }
