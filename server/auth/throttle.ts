@@ -131,7 +131,7 @@ export interface AttemptKey {
 
 /** The client-address part of a login key: 'ip:<address>', or 'ip:none' for a call without one. */
 function ipKey(ip?: string): string {
-  return ip ? `ip:${normalizeIP(ip)}` : 'ip:none';
+  return ip ? clientIpKey(ip) : 'ip:none';
 }
 
 /**
