@@ -31,6 +31,8 @@ function server(port: number) {
       APP_URL: url,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // The suite signs dozens of accounts up from 127.0.0.1 within minutes.
+      RATE_LIMIT_EMAIL_REQUESTS_PER_IP: '10000',
       DATABASE_URL: databaseUrl,
       PGLITE_DIR: pgliteDir,
       RESEND_API_KEY: '',

@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { THROTTLE_RULES } from './auth/throttle';
 
 /** Default of RATE_LIMIT_MUTATIONS_PER_MINUTE. */
 export const DEFAULT_MUTATIONS_PER_MINUTE = 300;
@@ -66,6 +67,14 @@ export const envSchema = z.object({
   RATE_LIMIT_MUTATIONS_PER_MINUTE: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
     .transform((v) => v ?? DEFAULT_MUTATIONS_PER_MINUTE),
+  /**
+   * Sign-ups, and confirmation-resend, reset and email-change requests, each allowed per client IP
+   * in 10 minutes (docs/decisions/0029); default 30. A test run signing many accounts up from one
+   * address raises it.
+   */
+  RATE_LIMIT_EMAIL_REQUESTS_PER_IP: optionalString
+    .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
+    .transform((v) => v ?? THROTTLE_RULES.signUpIp.points),
   /** Folder of the built client to serve (default dist/client); lets several builds run side by side. */
   CLIENT_DIST_DIR: optionalString,
   /**

@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import { deleteExpiredSessions } from './auth/session';
-import { createDbThrottle, deleteExpiredThrottleRows } from './auth/throttle';
+import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from './auth/throttle';
 import { stripeBillingPortal } from './billing/stripe-portal';
 import { openDatabase, type Database } from './db/client';
 import { startOutboxDispatcher } from './email/dispatcher';
@@ -69,7 +69,11 @@ export async function startRuntime(
     revocations,
     kickMailer: () => dispatcher.kick(),
     logger,
-    throttle: createDbThrottle(db.db),
+    throttle: createDbThrottle(db.db, {
+      ...THROTTLE_RULES,
+      signUpIp: { ...THROTTLE_RULES.signUpIp, points: env.RATE_LIMIT_EMAIL_REQUESTS_PER_IP },
+      emailRequestIp: { ...THROTTLE_RULES.emailRequestIp, points: env.RATE_LIMIT_EMAIL_REQUESTS_PER_IP },
+    }),
     billingPortal: env.STRIPE_SECRET_KEY ? stripeBillingPortal(env.STRIPE_SECRET_KEY) : null,
     isProduction: env.NODE_ENV === 'production',
     secureCookies: origin.startsWith('https://'),
