@@ -14,6 +14,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { issueOneTimeToken } from '../../server/auth/one-time-tokens';
 import type { BillingPortal } from '../../server/billing/portal';
+import type { BookingEvent } from '../../server/realtime/booking-events';
+import type { LiveEvent } from '../../server/realtime/live-bookings';
 import { bookings, businessProfiles, slots } from '../../server/db/schema/index';
 import type { AppDeps } from '../../server/trpc/context';
 import { appRouter } from '../../server/trpc/router';
@@ -334,10 +336,13 @@ describe('authorization matrix', () => {
   });
 });
 
-/** createCaller yields tracked events as [id, data, symbol] tuples; HTTP clients see { id, data }. */
+/**
+ * The booking id of a live event (createCaller yields tracked [id, data, symbol] tuples), or null
+ * for any other event ('resync', slot changes).
+ */
 function bookingIdOf(event: unknown): string | null {
-  const data = (Array.isArray(event) ? event[1] : (event as { data: unknown }).data) as { bookingId: string | null };
-  return data.bookingId;
+  const data = (event as [string, LiveEvent])[1];
+  return data.kind === 'booking' ? data.bookingId : null;
 }
 
 /** The next event of a subscription, failing (not timing anything) if none arrives in 10 s. */
@@ -373,10 +378,15 @@ describe('bookings.onChange isolation', () => {
       expect(bookingIdOf(await nextEvent(streams.get('customerA')!))).toBe(change);
       // A sentinel for everyone else, published after it: the first thing each of them hears
       // must be the sentinel (events arrive in order, so a leak would come first).
-      const sentinels = [
-        { bookingId: `sentinel-${uniq()}`, businessId: w.y.user.id, customerId: w.b.id },
-        { bookingId: `sentinel-${uniq()}`, businessId: w.ub.user.id, customerId: w.uc.id },
-      ];
+      const sentinel = (businessId: string, customerId: string): Extract<BookingEvent, { kind: 'booking' }> => ({
+        kind: 'booking',
+        change: 'requested',
+        bookingId: `sentinel-${uniq()}`,
+        slotId: null,
+        businessId,
+        customerId,
+      });
+      const sentinels = [sentinel(w.y.user.id, w.b.id), sentinel(w.ub.user.id, w.uc.id)] as const;
       for (const s of sentinels) await t.deps.hub.publish(s);
       expect(bookingIdOf(await nextEvent(streams.get('businessY')!))).toBe(sentinels[0]!.bookingId);
       expect(bookingIdOf(await nextEvent(streams.get('customerB')!))).toBe(sentinels[0]!.bookingId);

@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, slots } from '../../server/db/schema/index';
+import type { LiveEvent } from '../../server/realtime/live-bookings';
 import { MSG } from '../../shared/messages';
 import { callerFor, createBusiness, createSlot, createUser } from '../factories/index';
 import { useTestDeps } from '../setup/test-database';
@@ -42,9 +43,11 @@ async function nextEvent<T>(it: AsyncIterator<T>, ms = 5000): Promise<T> {
 }
 
 /** createCaller yields tracked events as [id, data, symbol] tuples; HTTP clients see { id, data }. */
-function dataOf(event: unknown): { bookingId: string | null } {
-  return (Array.isArray(event) ? event[1] : (event as { data: unknown }).data) as { bookingId: string | null };
+function dataOf(event: unknown): LiveEvent {
+  return (Array.isArray(event) ? event[1] : (event as { data: unknown }).data) as LiveEvent;
 }
+
+const RESYNC = { kind: 'resync' };
 
 describe('the booking loop', () => {
   it('goes from published slot to confirmed booking, visible to both sides and live', async () => {
@@ -53,12 +56,12 @@ describe('the booking loop', () => {
     const business = await callerFor(t.deps, owner.id);
     const client = await callerFor(t.deps, customer.id);
 
-    // Subscribed first: publishing the slot sends the business a change event (bookingId null),
-    // which would otherwise race the subscription and arrive after it.
+    // Subscribed first: publishing the slot sends the business a slot event, which would
+    // otherwise race the subscription and arrive after it.
     const businessEvents = (await business.bookings.onChange())[Symbol.asyncIterator]();
     const customerEvents = (await client.bookings.onChange())[Symbol.asyncIterator]();
-    expect(dataOf(await nextEvent(businessEvents)).bookingId).toBeNull(); // sync
-    expect(dataOf(await nextEvent(customerEvents)).bookingId).toBeNull();
+    expect(dataOf(await nextEvent(businessEvents))).toEqual(RESYNC);
+    expect(dataOf(await nextEvent(customerEvents))).toEqual(RESYNC);
 
     const { id: slotId } = await business.slots.create({
       date: '2026-11-22',
@@ -66,13 +69,19 @@ describe('the booking loop', () => {
       endTime: '11:00',
       description: 'Cut and finish',
     });
-    expect(dataOf(await nextEvent(businessEvents)).bookingId).toBeNull(); // the slot change
+    expect(dataOf(await nextEvent(businessEvents))).toEqual({ kind: 'slot', change: 'created', slotId });
     const page = await (await callerFor(t.deps, null)).businesses.bySlug({ slug: profile.slug });
     expect(page.business.businessName).toBe(profile.businessName);
     expect(page.slots.map((s) => s.id)).toEqual([slotId]);
 
     const { id: bookingId } = await client.bookings.request({ slotId });
-    expect(dataOf(await nextEvent(businessEvents)).bookingId).toBe(bookingId);
+    expect(dataOf(await nextEvent(businessEvents))).toEqual({
+      kind: 'booking',
+      change: 'requested',
+      bookingId,
+      slotId,
+    });
+    expect(dataOf(await nextEvent(customerEvents))).toEqual({ kind: 'booking', change: 'requested', bookingId });
 
     const requests = await business.bookings.requests();
     expect(requests).toHaveLength(1);
@@ -86,7 +95,7 @@ describe('the booking loop', () => {
     expect((await (await callerFor(t.deps, null)).businesses.bySlug({ slug: profile.slug })).slots).toEqual([]);
 
     await expect(business.bookings.confirm({ bookingId })).resolves.toEqual({ id: bookingId, status: 'confirmed' });
-    expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(bookingId);
+    expect(dataOf(await nextEvent(customerEvents))).toEqual({ kind: 'booking', change: 'confirmed', bookingId });
 
     const mine = await client.bookings.mine();
     expect(mine).toHaveLength(1);
@@ -138,9 +147,9 @@ describe('live updates of the business dashboard', () => {
     const events = (await business.bookings.onChange())[Symbol.asyncIterator]();
     const neighbourEvents = (await (await callerFor(t.deps, neighbour.id)).bookings.onChange())[Symbol.asyncIterator]();
     const customerEvents = (await client.bookings.onChange())[Symbol.asyncIterator]();
-    expect(dataOf(await nextEvent(events)).bookingId).toBeNull(); // sync
-    expect(dataOf(await nextEvent(neighbourEvents)).bookingId).toBeNull();
-    expect(dataOf(await nextEvent(customerEvents)).bookingId).toBeNull();
+    expect(dataOf(await nextEvent(events))).toEqual(RESYNC);
+    expect(dataOf(await nextEvent(neighbourEvents))).toEqual(RESYNC);
+    expect(dataOf(await nextEvent(customerEvents))).toEqual(RESYNC);
     try {
       const { id: slotId } = await business.slots.create({
         date: '2026-11-22',
@@ -148,7 +157,7 @@ describe('live updates of the business dashboard', () => {
         endTime: '11:00',
         description: 'Cut',
       });
-      expect(dataOf(await nextEvent(events)).bookingId).toBeNull();
+      expect(dataOf(await nextEvent(events))).toEqual({ kind: 'slot', change: 'created', slotId });
       await business.slots.update({
         slotId,
         date: '2026-11-22',
@@ -156,27 +165,54 @@ describe('live updates of the business dashboard', () => {
         endTime: '12:00',
         description: 'Cut',
       });
-      expect(dataOf(await nextEvent(events)).bookingId).toBeNull();
+      expect(dataOf(await nextEvent(events))).toEqual({ kind: 'slot', change: 'updated', slotId });
 
       const { id: first } = await client.bookings.request({ slotId });
-      expect(dataOf(await nextEvent(events)).bookingId).toBe(first);
+      expect(dataOf(await nextEvent(events))).toEqual({
+        kind: 'booking',
+        change: 'requested',
+        bookingId: first,
+        slotId,
+      });
       await business.bookings.reject({ bookingId: first });
-      expect(dataOf(await nextEvent(events)).bookingId).toBe(first);
-      expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(first); // requested
-      expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(first); // rejected
+      expect(dataOf(await nextEvent(events))).toEqual({
+        kind: 'booking',
+        change: 'rejected',
+        bookingId: first,
+        slotId,
+      });
+      expect(dataOf(await nextEvent(customerEvents))).toEqual({
+        kind: 'booking',
+        change: 'requested',
+        bookingId: first,
+      });
+      expect(dataOf(await nextEvent(customerEvents))).toEqual({
+        kind: 'booking',
+        change: 'rejected',
+        bookingId: first,
+      });
 
       const { id: second } = await client.bookings.request({ slotId });
-      expect(dataOf(await nextEvent(events)).bookingId).toBe(second);
+      expect(dataOf(await nextEvent(events))).toMatchObject({ change: 'requested', bookingId: second });
       await business.bookings.approve({ bookingId: second });
-      expect(dataOf(await nextEvent(events)).bookingId).toBe(second);
-      expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(second); // requested
-      expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(second); // approved
+      expect(dataOf(await nextEvent(events))).toEqual({
+        kind: 'booking',
+        change: 'approved',
+        bookingId: second,
+        slotId,
+      });
+      expect(dataOf(await nextEvent(customerEvents))).toMatchObject({ change: 'requested', bookingId: second });
+      expect(dataOf(await nextEvent(customerEvents))).toEqual({
+        kind: 'booking',
+        change: 'approved',
+        bookingId: second,
+      });
       await business.slots.markAddedToSystem({ slotId });
-      expect(dataOf(await nextEvent(events)).bookingId).toBeNull();
+      expect(dataOf(await nextEvent(events))).toEqual({ kind: 'slot', change: 'updated', slotId });
 
       const spare = await createSlot(t.deps.db, owner.id, { date: '2026-11-23', startTime: '10:00', endTime: '10:30' });
       await business.slots.delete({ slotId: spare.id });
-      expect(dataOf(await nextEvent(events)).bookingId).toBeNull();
+      expect(dataOf(await nextEvent(events))).toEqual({ kind: 'slot', change: 'deleted', slotId: spare.id });
       // The neighbour heard none of it, the customer nothing of the slot-only changes: the next
       // event each of them gets is the following booking of their own.
       const neighbourSlot = await createSlot(t.deps.db, neighbour.id, {
@@ -185,8 +221,8 @@ describe('live updates of the business dashboard', () => {
         endTime: '11:30',
       });
       const { id: third } = await client.bookings.request({ slotId: neighbourSlot.id });
-      expect(dataOf(await nextEvent(neighbourEvents)).bookingId).toBe(third);
-      expect(dataOf(await nextEvent(customerEvents)).bookingId).toBe(third);
+      expect(dataOf(await nextEvent(neighbourEvents))).toMatchObject({ change: 'requested', bookingId: third });
+      expect(dataOf(await nextEvent(customerEvents))).toMatchObject({ change: 'requested', bookingId: third });
     } finally {
       await events.return?.();
       await neighbourEvents.return?.();
