@@ -19,7 +19,10 @@ export const BOOKING_CHANNEL = 'booking_events';
 export const BOOKING_CHANGES = ['requested', 'confirmed', 'approved', 'declined', 'rejected', 'cancelled'] as const;
 export type BookingChange = (typeof BOOKING_CHANGES)[number];
 
-/** What happened to a slot without a booking changing: added, edited (or marked added to the system, or a deleted customer's details cleared), deleted. */
+/**
+ * What happened to a slot without a booking changing: added; edited (also: marked added to the
+ * system, or a deleted customer's details cleared from it); deleted.
+ */
 export const SLOT_CHANGES = ['created', 'updated', 'deleted'] as const;
 export type SlotChange = (typeof SLOT_CHANGES)[number];
 
@@ -29,7 +32,7 @@ const bookingEvent = z.discriminatedUnion('kind', [
     kind: z.literal('booking'),
     change: z.enum(BOOKING_CHANGES),
     bookingId: id,
-    /** Null when the booking's slot is gone (deleted after the request expired). */
+    // Null when the slot, business or customer is gone (their bookings outlive them).
     slotId: id.nullable(),
     businessId: id.nullable(),
     customerId: id.nullable(),
