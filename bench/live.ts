@@ -122,7 +122,14 @@ export async function measureLive(
     const batch: Promise<unknown>[] = [];
     for (; seq < due; seq++) {
       const b = opts.businessIds(seq % businesses);
-      const payload = JSON.stringify({ bookingId: seqUuid(seq), businessId: opts.businessUuid(b), customerId: null });
+      const payload = JSON.stringify({
+        kind: 'booking',
+        change: 'requested',
+        bookingId: seqUuid(seq),
+        slotId: null,
+        businessId: opts.businessUuid(b),
+        customerId: null,
+      });
       sentAt.set(seq, performance.now());
       batch.push(notifier.notify('booking_events', payload));
     }

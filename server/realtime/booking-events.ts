@@ -1,26 +1,56 @@
 /**
- * Live booking changes across processes (BRIEF §6, docs/decisions/0002): a change is published
- * with NOTIFY after its transaction commits; each process holds one LISTEN connection and fans the
+ * Live booking changes across processes (docs/decisions/0002, 0039): a change is published with
+ * NOTIFY after its transaction commits; each process holds one LISTEN connection and fans the
  * small event out in-process to its SSE subscribers.
  */
 import { EventEmitter, on } from 'node:events';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Database } from '../db/client';
 
 export const BOOKING_CHANNEL = 'booking_events';
 
 /**
- * "Booking X of business Y (and customer Z) changed": enough to invalidate caches. `bookingId` is
- * null when a slot changed without a booking (added, edited, deleted, marked added to system).
+ * What happened to a booking. The booking's status follows from it: requested → pending;
+ * confirmed → confirmed; approved → completed; declined → cancelled by the business
+ * (declined_by_business); rejected (inline on the slot card) and cancelled (withdrawn by the
+ * customer, or closed by the deletion of the customer's account) → cancelled without the flag.
  */
-export interface BookingEvent {
-  bookingId: string | null;
-  businessId: string | null;
-  customerId: string | null;
-}
+export const BOOKING_CHANGES = ['requested', 'confirmed', 'approved', 'declined', 'rejected', 'cancelled'] as const;
+export type BookingChange = (typeof BOOKING_CHANGES)[number];
 
-/** What a subscriber receives: a change, or 'resync' when changes may have been missed. */
-export type HubEvent = { kind: 'change'; event: BookingEvent } | { kind: 'resync' };
+/**
+ * What happened to a slot without a booking changing: added; edited (also: marked added to the
+ * system, or a deleted customer's details cleared from it); deleted.
+ */
+export const SLOT_CHANGES = ['created', 'updated', 'deleted'] as const;
+export type SlotChange = (typeof SLOT_CHANGES)[number];
+
+const id = z.string().max(100);
+const bookingEvent = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('booking'),
+    change: z.enum(BOOKING_CHANGES),
+    bookingId: id,
+    // Null when the slot, business or customer is gone (their bookings outlive them).
+    slotId: id.nullable(),
+    businessId: id.nullable(),
+    customerId: id.nullable(),
+  }),
+  z.object({ kind: z.literal('slot'), change: z.enum(SLOT_CHANGES), slotId: id, businessId: id }),
+]);
+
+/**
+ * One change as published on the channel (a few hundred bytes of JSON): what changed, and the
+ * business and customer it belongs to, which decide who hears of it (`liveEventFor`).
+ */
+export type BookingEvent = z.infer<typeof bookingEvent>;
+
+/** Sent to every subscriber when changes may have been missed: refetch everything. */
+export interface Resync {
+  kind: 'resync';
+}
+const RESYNC: Resync = { kind: 'resync' };
 
 export class BookingEventHub {
   private readonly emitter = new EventEmitter();
@@ -38,17 +68,19 @@ export class BookingEventHub {
     this.unlisten = await this.database.listen(
       BOOKING_CHANNEL,
       (payload) => {
+        let event: BookingEvent;
         try {
-          const event = JSON.parse(payload) as BookingEvent;
-          this.emitter.emit('event', { kind: 'change', event } satisfies HubEvent);
+          event = bookingEvent.parse(JSON.parse(payload));
         } catch (err) {
           this.logger.warn({ err }, 'ignored malformed booking event');
+          return;
         }
+        this.emitter.emit('event', event);
       },
       () => {
         // The LISTEN connection was lost and is back: tell every subscriber to refetch.
         this.logger.warn('booking events: LISTEN reconnected; asking subscribers to resync');
-        this.emitter.emit('event', { kind: 'resync' } satisfies HubEvent);
+        this.emitter.emit('event', RESYNC);
       },
     );
   }
@@ -72,16 +104,22 @@ export class BookingEventHub {
   }
 
   /**
-   * Async iterator of the changes for which `filter` is true, and of every 'resync', from the
-   * moment of the call (the listener is attached before the caller reads any backlog). Ends when
-   * `signal` aborts.
+   * Async iterator of `view(event)` for each change it does not map to null, and of every
+   * 'resync', from the moment of the call (the listener is attached before the caller reads any
+   * backlog). Ends when `signal` aborts.
    */
-  subscribe(filter: (event: BookingEvent) => boolean, signal: AbortSignal): AsyncIterable<HubEvent> {
+  subscribe<T>(view: (event: BookingEvent) => T | null, signal: AbortSignal): AsyncIterable<T | Resync> {
     // `on` attaches its listener now, not on the first read.
-    const source = on(this.emitter, 'event', { signal }) as AsyncIterableIterator<[HubEvent]>;
+    const source = on(this.emitter, 'event', { signal }) as AsyncIterableIterator<[BookingEvent | Resync]>;
     return (async function* () {
       try {
-        for await (const [e] of source) if (e.kind === 'resync' || filter(e.event)) yield e;
+        for await (const [e] of source) {
+          if (e.kind === 'resync') yield e;
+          else {
+            const seen = view(e);
+            if (seen !== null) yield seen;
+          }
+        }
       } catch (err) {
         if ((err as { name?: string }).name !== 'AbortError') throw err;
       }

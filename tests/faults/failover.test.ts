@@ -125,10 +125,9 @@ describe.skipIf(Boolean(unavailable))('database faults under write load', () => 
     // A live subscriber (a business's dashboard) over SSE.
     const watched = businesses[0]!;
     const recoveryTime = watched.times.pop()!; // kept out of the load for the check after it
-    const events: { at: number; bookingId: string | null }[] = [];
+    const events: { at: number; kind: string; bookingId?: string }[] = [];
     const sub = watched.client.bookings.onChange.subscribe(undefined, {
-      onData: (e) =>
-        events.push({ at: Date.now(), bookingId: (e as { data: { bookingId: string | null } }).data.bookingId }),
+      onData: (e) => events.push({ at: Date.now(), ...(e as { data: { kind: string; bookingId?: string } }).data }),
     });
     await waitUntil(() => events.length > 0, { timeoutMs: 30_000, message: () => 'no first SSE event' });
 
@@ -264,7 +263,7 @@ describe.skipIf(Boolean(unavailable))('database faults under write load', () => 
 
     // Live subscribers were told to refetch after the restart.
     const restartedAt = restart!.from;
-    await waitUntil(() => events.some((e) => e.bookingId === null && e.at >= restartedAt), {
+    await waitUntil(() => events.some((e) => e.kind === 'resync' && e.at >= restartedAt), {
       timeoutMs: 15_000,
       message: () => `no refetch event after the restart:\n${server.output().slice(-3000)}`,
     });

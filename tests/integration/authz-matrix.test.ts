@@ -14,12 +14,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { issueOneTimeToken } from '../../server/auth/one-time-tokens';
 import type { BillingPortal } from '../../server/billing/portal';
+import type { BookingEvent } from '../../server/realtime/booking-events';
 import { bookings, businessProfiles, slots } from '../../server/db/schema/index';
 import type { AppDeps } from '../../server/trpc/context';
 import { appRouter } from '../../server/trpc/router';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import { callerFor, createBusiness, createSlot, createUser, TEST_PASSWORD } from '../factories/index';
-import { errorOf } from '../setup/helpers';
+import { errorOf, liveEvents } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-11-21T10:00:00Z')); // Saturday 10:00 in London (GMT)
@@ -334,56 +335,40 @@ describe('authorization matrix', () => {
   });
 });
 
-/** createCaller yields tracked events as [id, data, symbol] tuples; HTTP clients see { id, data }. */
-function bookingIdOf(event: unknown): string | null {
-  const data = (Array.isArray(event) ? event[1] : (event as { data: unknown }).data) as { bookingId: string | null };
-  return data.bookingId;
-}
-
-/** The next event of a subscription, failing (not timing anything) if none arrives in 10 s. */
-async function nextEvent(it: AsyncIterator<unknown>): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no event arrived')), 10_000);
-  });
-  try {
-    const r = await Promise.race([it.next(), limit]);
-    if (r.done) throw new Error('subscription ended');
-    return r.value;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 describe('bookings.onChange isolation', () => {
   it("each signed-in identity hears of its own bookings only, never of another tenant's", async () => {
     const w = await makeWorld();
-    const streams = new Map<Exclude<Who, 'anonymous'>, AsyncIterator<unknown>>();
+    const streams = new Map<Exclude<Who, 'anonymous'>, Awaited<ReturnType<typeof liveEvents>>>();
     for (const who of WHO) {
       if (who === 'anonymous') continue;
       const caller = await callerFor(deps(), w.ids[who]);
-      streams.set(who, (await caller.bookings.onChange())[Symbol.asyncIterator]());
+      streams.set(who, await liveEvents(caller));
     }
     try {
-      for (const s of streams.values()) expect(bookingIdOf(await nextEvent(s))).toBeNull(); // sync
+      for (const s of streams.values()) expect(await s.next()).toEqual({ kind: 'resync' });
       // A change in X's data: A requests X's free slot.
       const a = await callerFor(deps(), w.a.id);
       const { id: change } = await a.bookings.request({ slotId: w.free.id });
-      expect(bookingIdOf(await nextEvent(streams.get('businessX')!))).toBe(change);
-      expect(bookingIdOf(await nextEvent(streams.get('customerA')!))).toBe(change);
+      expect(await streams.get('businessX')!.next()).toMatchObject({ bookingId: change });
+      expect(await streams.get('customerA')!.next()).toMatchObject({ bookingId: change });
       // A sentinel for everyone else, published after it: the first thing each of them hears
       // must be the sentinel (events arrive in order, so a leak would come first).
-      const sentinels = [
-        { bookingId: `sentinel-${uniq()}`, businessId: w.y.user.id, customerId: w.b.id },
-        { bookingId: `sentinel-${uniq()}`, businessId: w.ub.user.id, customerId: w.uc.id },
-      ];
+      const sentinel = (businessId: string, customerId: string): Extract<BookingEvent, { kind: 'booking' }> => ({
+        kind: 'booking',
+        change: 'requested',
+        bookingId: `sentinel-${uniq()}`,
+        slotId: null,
+        businessId,
+        customerId,
+      });
+      const sentinels = [sentinel(w.y.user.id, w.b.id), sentinel(w.ub.user.id, w.uc.id)] as const;
       for (const s of sentinels) await t.deps.hub.publish(s);
-      expect(bookingIdOf(await nextEvent(streams.get('businessY')!))).toBe(sentinels[0]!.bookingId);
-      expect(bookingIdOf(await nextEvent(streams.get('customerB')!))).toBe(sentinels[0]!.bookingId);
-      expect(bookingIdOf(await nextEvent(streams.get('unverifiedBusiness')!))).toBe(sentinels[1]!.bookingId);
-      expect(bookingIdOf(await nextEvent(streams.get('unverifiedCustomer')!))).toBe(sentinels[1]!.bookingId);
+      expect(await streams.get('businessY')!.next()).toMatchObject({ bookingId: sentinels[0]!.bookingId });
+      expect(await streams.get('customerB')!.next()).toMatchObject({ bookingId: sentinels[0]!.bookingId });
+      expect(await streams.get('unverifiedBusiness')!.next()).toMatchObject({ bookingId: sentinels[1]!.bookingId });
+      expect(await streams.get('unverifiedCustomer')!.next()).toMatchObject({ bookingId: sentinels[1]!.bookingId });
     } finally {
-      for (const s of streams.values()) await s.return?.();
+      for (const s of streams.values()) await s.close();
     }
   });
 });

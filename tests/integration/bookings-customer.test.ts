@@ -38,7 +38,14 @@ describe('bookings.cancel (the customer withdraws a pending request)', () => {
     const publish = vi.spyOn(t.deps.hub, 'publish');
     try {
       await expect(client.bookings.cancel({ bookingId })).resolves.toEqual({ id: bookingId, status: 'cancelled' });
-      expect(publish).toHaveBeenCalledWith({ bookingId, businessId: owner.id, customerId: customer.id });
+      expect(publish).toHaveBeenCalledWith({
+        kind: 'booking',
+        change: 'cancelled',
+        bookingId,
+        slotId: slot.id,
+        businessId: owner.id,
+        customerId: customer.id,
+      });
     } finally {
       publish.mockRestore();
     }

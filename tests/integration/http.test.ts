@@ -116,8 +116,8 @@ describe('HTTP', () => {
     const received: Array<string | null> = [];
     let onEvent: () => void = () => {};
     const sub = businessOnB.client.bookings.onChange.subscribe(undefined, {
-      onData: (event) => {
-        received.push(event.data.bookingId);
+      onData: ({ data }) => {
+        received.push(data.kind === 'booking' ? data.bookingId : null);
         onEvent();
       },
     });

@@ -5,7 +5,7 @@
  */
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { BookingEventHub, type HubEvent } from '../../server/realtime/booking-events';
+import { BookingEventHub, type BookingEvent, type Resync } from '../../server/realtime/booking-events';
 import { createTestDatabase, silentLogger, type TestDatabase } from '../setup/test-database';
 
 const onPostgres = Boolean(inject('pgAdminUrl'));
@@ -21,6 +21,11 @@ afterAll(async () => {
   await hub.stop();
   await tdb.close();
 });
+
+type HubEvent = BookingEvent | Resync;
+
+/** A change of slot `slotId` of no real business. */
+const slotEvent = (slotId: string): BookingEvent => ({ kind: 'slot', change: 'updated', slotId, businessId: 'none' });
 
 /** Waits for the first received event matching `pred`, failing after `ms`. */
 function waitFor(received: HubEvent[], pred: (e: HubEvent) => boolean, ms = 15_000): Promise<void> {
@@ -43,11 +48,11 @@ describe('booking events', () => {
     const received: HubEvent[] = [];
     const controller = new AbortController();
     void (async () => {
-      for await (const e of hub.subscribe(() => true, controller.signal)) received.push(e);
+      for await (const e of hub.subscribe((e) => e, controller.signal)) received.push(e);
     })();
     try {
-      await hub.publish({ bookingId: 'before', businessId: null, customerId: null });
-      await waitFor(received, (e) => e.kind === 'change' && e.event.bookingId === 'before');
+      await hub.publish(slotEvent('before'));
+      await waitFor(received, (e) => e.kind === 'slot' && e.slotId === 'before');
 
       const admin = postgres(inject('pgAdminUrl')!, { max: 1, onnotice: () => {} });
       const name = new URL(tdb.url!).pathname.slice(1);
@@ -56,9 +61,9 @@ describe('booking events', () => {
 
       await waitFor(received, (e) => e.kind === 'resync');
       // The pool's own connections were dropped too: the first query may fail, later ones work.
-      await hub.publish({ bookingId: 'after', businessId: null, customerId: null });
-      await hub.publish({ bookingId: 'after', businessId: null, customerId: null });
-      await waitFor(received, (e) => e.kind === 'change' && e.event.bookingId === 'after');
+      await hub.publish(slotEvent('after'));
+      await hub.publish(slotEvent('after'));
+      await waitFor(received, (e) => e.kind === 'slot' && e.slotId === 'after');
     } finally {
       controller.abort();
     }

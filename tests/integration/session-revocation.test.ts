@@ -70,7 +70,8 @@ async function businessWithStream(subscribeUrl: string) {
   const received: Array<string | null> = [];
   let ended = false;
   const sub = business.client.bookings.onChange.subscribe(undefined, {
-    onData: (event) => void received.push(event.data.bookingId),
+    // The first event ('resync') is recorded as null, a booking change as its booking id.
+    onData: ({ data }) => void received.push(data.kind === 'booking' ? data.bookingId : null),
     onComplete: () => void (ended = true),
     onError: () => void (ended = true),
     onStopped: () => void (ended = true),

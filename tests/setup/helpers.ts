@@ -1,4 +1,4 @@
-/** Assertion helpers shared by the router-level tests: refused calls and queued email. */
+/** Assertion helpers shared by the router-level tests: refused calls, queued email, live events. */
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, notLike } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -9,6 +9,7 @@ import { EMAIL_INTENT_PREFIX } from '../../server/email/outbox';
 import { resolveAccountEmailIntent } from '../../server/features/auth/email-intents';
 import type { ServiceDeps } from '../../server/features/context';
 import { DomainError } from '../../server/features/errors';
+import type { LiveEvent } from '../../server/realtime/live-bookings';
 
 /** The TRPCError `p` rejects with (fails the test when it resolves or rejects with anything else). */
 export async function errorOf(p: Promise<unknown>): Promise<TRPCError> {
@@ -78,4 +79,29 @@ export function linkToken(text: string, route: '/auth-redirect' | '/reset-passwo
   const match = new RegExp(`${route}\\?token=([a-z0-9]+)`).exec(text);
   if (!match) throw new Error(`no ${route} link in: ${text}`);
   return match[1]!;
+}
+
+/**
+ * The bookings.onChange stream of a createCaller caller, read one event's data at a time.
+ * `next()` fails after `ms` without an event (a bound, not a measurement) or when the stream ended.
+ */
+export async function liveEvents(caller: { bookings: { onChange: () => Promise<AsyncIterable<unknown>> } }) {
+  const it = (await caller.bookings.onChange())[Symbol.asyncIterator]();
+  return {
+    async next(ms = 10_000): Promise<LiveEvent> {
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no event arrived')), ms);
+      });
+      try {
+        const r = await Promise.race([it.next(), limit]);
+        if (r.done) throw new Error('subscription ended');
+        // createCaller yields tracked events as [id, data, symbol] tuples.
+        return (r.value as [string, LiveEvent])[1];
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: async () => void (await it.return?.()),
+  };
 }

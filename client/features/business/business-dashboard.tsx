@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDate, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { BusinessTab } from '../../../shared/slot-categories';
 import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { StatCards } from '../dashboard/stat-cards';
-import { useAnnouncer, useBookingLiveUpdates } from '../dashboard/live';
+import { useAnnouncer, useBookingLiveUpdates, useShowWhenListed } from '../dashboard/live';
 import { SLOT_LIST_LIMIT_MS } from '../dashboard/timeout';
 import { FullPageLoader } from '../layout/full-page-loader';
 import { AddSlotForm } from './add-slot-form';
@@ -72,9 +72,11 @@ export function BusinessDashboard() {
   const requests = trpc.bookings.requests.useQuery(undefined, { refetchInterval: CLOCK_REFRESH_MS });
   const [tab, setTab] = useState<BusinessTab>('available');
   const { announce, region } = useAnnouncer();
-  useBookingLiveUpdates();
+  const expectRequest = useRequestsNotices(requests, announce);
+  useBookingLiveUpdates('business', (event) => {
+    if (event.change === 'requested') expectRequest(event);
+  });
   usePageTitle('Dashboard');
-  useRequestsNotices(requests, announce);
 
   if (business.isPending) return <FullPageLoader label={MSG.loadingDashboard} />;
   if (business.isError) {
@@ -164,7 +166,8 @@ export function BusinessDashboard() {
 
 /**
  * Toasts for the requests list: 'Error: Could not fetch booking requests. {detail}' when it fails,
- * and a 'New booking request' toast (announced to screen readers) when one arrives live.
+ * and a 'New booking request' toast (announced to screen readers) when one arrives live. Returns
+ * the function to call with each live 'requested' event: its toast shows once the list holds it.
  */
 function useRequestsNotices(
   requests: {
@@ -185,22 +188,17 @@ function useRequestsNotices(
     });
   }, [requests.isError, requests.error, requests.errorUpdatedAt]);
 
-  const seen = useRef<Set<string> | null>(null);
-  useEffect(() => {
-    if (!requests.data) return;
-    const ids = new Set(requests.data.map((r) => r.id));
-    if (seen.current) {
-      const fresh = requests.data.filter((r) => !seen.current!.has(r.id));
-      if (fresh.length > 0) {
-        const first = fresh[0]!;
-        announce(fresh.length === 1 ? 'New booking request' : `${fresh.length} new booking requests`);
-        notifications.show({
-          color: 'orange',
-          title: 'New booking request',
-          message: `${first.customer?.name ?? 'Customer'}: ${first.slot.description}, ${formatDate(first.slot.date)}, ${formatTimeRange(first.slot.startTime, first.slot.endTime)}`,
-        });
-      }
-    }
-    seen.current = ids;
-  }, [requests.data, announce]);
+  return useShowWhenListed(
+    requests.data,
+    () => true,
+    (fresh) => {
+      const first = fresh[0]!.row;
+      announce(fresh.length === 1 ? 'New booking request' : `${fresh.length} new booking requests`);
+      notifications.show({
+        color: 'orange',
+        title: 'New booking request',
+        message: `${first.customer?.name ?? 'Customer'}: ${first.slot.description}, ${formatDate(first.slot.date)}, ${formatTimeRange(first.slot.startTime, first.slot.endTime)}`,
+      });
+    },
+  );
 }

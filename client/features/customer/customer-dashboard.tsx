@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmptyState } from '../dashboard/empty-state';
-import { useAnnouncer, useBookingLiveUpdates } from '../dashboard/live';
+import { useAnnouncer, useBookingLiveUpdates, useShowWhenListed } from '../dashboard/live';
 import { StatCards } from '../dashboard/stat-cards';
 import { FavouritesPanel } from '../favourites/favourites-panel';
 import { FullPageLoader } from '../layout/full-page-loader';
@@ -28,7 +28,6 @@ export function CustomerDashboard({ name }: { name: string }) {
   const bookings = trpc.bookings.mine.useQuery();
   const { announce, region } = useAnnouncer();
   const [cancelling, setCancelling] = useState<Booking | null>(null);
-  useBookingLiveUpdates();
   usePageTitle('Dashboard');
 
   // Dashboards spec §8: 'Error: Could not fetch your appointments.' (title: description).
@@ -38,33 +37,30 @@ export function CustomerDashboard({ name }: { name: string }) {
     }
   }, [bookings.isError, bookings.errorUpdatedAt]);
 
-  // Announce decisions that arrive while the dashboard is open (not the withdrawals made here,
-  // which the cancel dialog announces itself).
-  const previous = useRef<Map<string, CustomerBucket> | null>(null);
+  // Toast the decisions that arrive while the dashboard is open (not the withdrawals made here,
+  // which the cancel dialog announces itself), once the list shows the booking's new state.
   const withdrawnHere = useRef(new Set<string>());
-  useEffect(() => {
-    if (!bookings.data) return;
-    const next = new Map(bookings.data.map((b) => [b.id, b.bucket]));
-    if (previous.current) {
-      for (const b of bookings.data) {
-        const before = previous.current.get(b.id);
-        if (before !== 'pending' || b.bucket === 'pending') continue;
+  const expectOutcome = useShowWhenListed(
+    bookings.data,
+    (b) => b.status !== 'pending',
+    (arrived) => {
+      for (const { event, row: b } of arrived) {
         const business = b.businessName ?? 'The business';
-        if (b.bucket === 'confirmed') {
+        if (event.change === 'confirmed' || event.change === 'approved') {
           announce(`Booking confirmed by ${business}`);
           notifications.show({
             color: 'green',
             title: 'Booking confirmed',
             message: `${business} confirmed ${b.description ?? 'your appointment'}.`,
           });
-        } else if (b.bucket === 'declined') {
+        } else if (event.change === 'declined') {
           announce(`Booking declined by ${business}`);
           notifications.show({
             color: 'red',
             title: 'Booking declined',
             message: `${business} declined ${b.description ?? 'your request'}.`,
           });
-        } else if (b.status === 'cancelled' && !withdrawnHere.current.has(b.id)) {
+        } else {
           // Rejected on the business's slot card, or withdrawn in another tab: now in Archive.
           announce(`Request cancelled: ${b.description ?? 'your request'} at ${business}`);
           notifications.show({
@@ -74,9 +70,13 @@ export function CustomerDashboard({ name }: { name: string }) {
           });
         }
       }
-    }
-    previous.current = next;
-  }, [bookings.data, announce]);
+    },
+  );
+  useBookingLiveUpdates('customer', (event) => {
+    if (event.change === 'requested') return;
+    if (event.change === 'cancelled' && withdrawnHere.current.has(event.bookingId)) return;
+    expectOutcome(event);
+  });
 
   if (bookings.isPending) return <FullPageLoader label="Loading dashboard..." />;
 

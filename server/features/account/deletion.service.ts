@@ -12,7 +12,7 @@ import { invalidateUserSessions } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { loginAttemptKeys } from '../../auth/throttle';
 import { bookings, slots, users } from '../../db/schema/index';
-import type { BookingEvent } from '../../realtime/booking-events';
+import type { BookingChange, BookingEvent } from '../../realtime/booking-events';
 import { throttledPasswordCheck } from '../auth/limits';
 import type { ServiceDeps } from '../context';
 import { DomainError } from '../errors';
@@ -59,12 +59,18 @@ export async function deleteAccount(
       .update(bookings)
       .set({ status: 'cancelled', declinedByBusiness: account.role === 'business', updatedAt: now })
       .where(and(eq(own, account.id), eq(bookings.status, 'pending')))
-      .returning({ bookingId: bookings.id, businessId: bookings.businessId, customerId: bookings.customerId });
+      .returning({
+        bookingId: bookings.id,
+        slotId: bookings.slotId,
+        businessId: bookings.businessId,
+        customerId: bookings.customerId,
+      });
+    const change: BookingChange = account.role === 'business' ? 'declined' : 'cancelled';
     const scrubbed = account.role === 'customer' ? await forgetCustomer(tx, account.id, now) : [];
     // Ended explicitly (not only by the cascade) so the account's live streams end too.
     await invalidateUserSessions(tx, account.id);
     await tx.delete(users).where(eq(users.id, account.id));
-    return [...closed, ...scrubbed] satisfies BookingEvent[];
+    return [...closed.map((c) => ({ kind: 'booking' as const, change, ...c })), ...scrubbed] satisfies BookingEvent[];
   });
   for (const event of events) await deps.hub.publish(event);
   return { ok: true };
@@ -75,7 +81,7 @@ export async function deleteAccount(
  * name, email and phone copied onto the slots it booked (through its confirmed or completed
  * bookings; never a slot another customer holds now) are cleared, the slot staying booked so the
  * business's Booked tab and history stay right (shown as 'Deleted customer'), and the notes of its
- * bookings are removed. Returns one event per business whose slots changed, for its dashboard.
+ * bookings are removed. Returns one event per slot changed, for its business's dashboard.
  */
 async function forgetCustomer(tx: Tx, customerId: string, now: Date): Promise<BookingEvent[]> {
   const itsSlots = tx
@@ -92,11 +98,7 @@ async function forgetCustomer(tx: Tx, customerId: string, now: Date): Promise<Bo
     .update(slots)
     .set({ customerName: null, customerEmail: null, customerPhone: null, updatedAt: now })
     .where(or(eq(slots.customerId, customerId), inArray(slots.id, itsSlots)))
-    .returning({ businessId: slots.businessId });
+    .returning({ slotId: slots.id, businessId: slots.businessId });
   await tx.update(bookings).set({ notes: null, updatedAt: now }).where(eq(bookings.customerId, customerId));
-  return [...new Set(changed.map((c) => c.businessId))].map((businessId) => ({
-    bookingId: null,
-    businessId,
-    customerId: null,
-  }));
+  return changed.map((c) => ({ kind: 'slot', change: 'updated', ...c }));
 }

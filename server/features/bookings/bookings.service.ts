@@ -15,6 +15,7 @@ import { pgErrorCode, type Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import { enqueueEmail } from '../../email/outbox';
 import { bookingConfirmedEmail, bookingDeclinedEmail, bookingRequestedEmail } from '../../email/templates';
+import type { BookingChange, BookingEvent } from '../../realtime/booking-events';
 import { isSlotRequestable } from '../businesses/businesses.service';
 import type { ServiceDeps } from '../context';
 import { DomainError } from '../errors';
@@ -87,16 +88,16 @@ export async function requestBooking(
     if (pgErrorCode(err) === '23505') throw new DomainError('CONFLICT', SLOT_TAKEN);
     throw err;
   }
-  if (!result.replayed) await publishAfterCommit(deps, { bookingId: result.answer.id, businessId }, customerId);
+  if (!result.replayed) {
+    const bookingId = result.answer.id;
+    await publishAfterCommit(deps, { change: 'requested', bookingId, slotId: input.slotId, businessId, customerId });
+  }
   return result.answer;
 }
 
-async function publishAfterCommit(
-  deps: ServiceDeps,
-  event: { bookingId: string; businessId: string | null },
-  customerId: string | null,
-): Promise<void> {
-  await deps.hub.publish({ bookingId: event.bookingId, businessId: event.businessId, customerId });
+/** Announces a committed booking change live, then delivers the email it queued. */
+async function publishAfterCommit(deps: ServiceDeps, event: Omit<Extract<BookingEvent, { kind: 'booking' }>, 'kind'>) {
+  await deps.hub.publish({ kind: 'booking', ...event });
   deps.kickMailer();
 }
 
@@ -142,6 +143,14 @@ export type Decision = 'confirm' | 'approve' | 'decline' | 'reject';
 /** Booking status each decision leads to (spec §4 "Booking status"). */
 const STATUS_AFTER = { confirm: 'confirmed', approve: 'completed', decline: 'cancelled', reject: 'cancelled' } as const;
 
+/** The live event's name for each decision. */
+const CHANGE_AFTER = {
+  confirm: 'confirmed',
+  approve: 'approved',
+  decline: 'declined',
+  reject: 'rejected',
+} as const satisfies Record<Decision, BookingChange>;
+
 /**
  * Business `businessId` decides on its pending booking `bookingId` (spec §4 "Booking status"):
  * - 'confirm' (dialog): booking confirmed; slot booked with the customer's name, email, phone and
@@ -165,6 +174,7 @@ export async function decideBooking<D extends Decision>(
 ): Promise<{ id: string; status: (typeof STATUS_AFTER)[D] }> {
   const accepts = decision === 'confirm' || decision === 'approve';
   let customerId: string | null = null;
+  let slotId: string | null = null;
   const claim = idempotencyKey
     ? { userId: businessId, key: idempotencyKey, procedure: `bookings.${decision}`, input: { bookingId } }
     : null;
@@ -188,6 +198,7 @@ export async function decideBooking<D extends Decision>(
       .returning({ id: bookings.id });
     if (!updated) throw new DomainError('CONFLICT', MSG.requestAlreadyHandled);
     customerId = b.customerId;
+    slotId = b.slotId;
     const [customer] = b.customerId
       ? await tx
           .select({
@@ -230,7 +241,9 @@ export async function decideBooking<D extends Decision>(
     }
     return { id: bookingId, status };
   });
-  if (!replayed) await publishAfterCommit(deps, { bookingId, businessId }, customerId);
+  if (!replayed) {
+    await publishAfterCommit(deps, { change: CHANGE_AFTER[decision], bookingId, slotId, businessId, customerId });
+  }
   return answer;
 }
 
@@ -251,9 +264,9 @@ export async function cancelCustomerRequest(
   customerId: string,
   bookingId: string,
 ): Promise<{ id: string; status: 'cancelled' }> {
-  const businessId = await deps.db.transaction(async (tx) => {
+  const { businessId, slotId } = await deps.db.transaction(async (tx) => {
     const [b] = await tx
-      .select({ status: bookings.status, businessId: bookings.businessId })
+      .select({ status: bookings.status, businessId: bookings.businessId, slotId: bookings.slotId })
       .from(bookings)
       .where(and(eq(bookings.id, bookingId), eq(bookings.customerId, customerId)))
       .for('update')
@@ -268,9 +281,9 @@ export async function cancelCustomerRequest(
       .update(bookings)
       .set({ status: 'cancelled', declinedByBusiness: false, updatedAt: deps.now() })
       .where(eq(bookings.id, bookingId));
-    return b.businessId;
+    return b;
   });
-  await deps.hub.publish({ bookingId, businessId, customerId });
+  await deps.hub.publish({ kind: 'booking', change: 'cancelled', bookingId, slotId, businessId, customerId });
   return { id: bookingId, status: 'cancelled' };
 }
 

@@ -12,6 +12,7 @@ import { dateChoices, endTimeChoices, startTimeChoices } from '../../../shared/s
 import { isPast } from '../../../shared/zoned-time';
 import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
+import type { SlotChange } from '../../realtime/booking-events';
 import { getOwnBusiness } from '../businesses/businesses.service';
 import { DomainError } from '../errors';
 import type { ServiceDeps } from '../context';
@@ -48,9 +49,14 @@ function duplicateAsConflict(err: unknown): never {
   throw err;
 }
 
-/** Tells the business's open dashboards that its slots changed (no booking involved). */
-async function publishSlotChange(deps: Pick<ServiceDeps, 'hub'>, businessId: string): Promise<void> {
-  await deps.hub.publish({ bookingId: null, businessId, customerId: null });
+/** Tells the business's open dashboards that slot `slotId` changed (no booking involved). */
+async function publishSlotChange(
+  deps: Pick<ServiceDeps, 'hub'>,
+  businessId: string,
+  slotId: string,
+  change: SlotChange,
+): Promise<void> {
+  await deps.hub.publish({ kind: 'slot', change, slotId, businessId });
 }
 
 /**
@@ -76,7 +82,7 @@ export async function createSlot(deps: SlotDeps, businessId: string, input: Crea
     })
     .returning({ id: slots.id })
     .catch(duplicateAsConflict);
-  await publishSlotChange(deps, businessId);
+  await publishSlotChange(deps, businessId, row!.id, 'created');
   return { id: row!.id };
 }
 
@@ -157,7 +163,7 @@ export async function updateSlot(deps: SlotDeps, businessId: string, input: Upda
       .where(eq(slots.id, input.slotId))
       .catch(duplicateAsConflict);
   });
-  await publishSlotChange(deps, businessId);
+  await publishSlotChange(deps, businessId, input.slotId, 'updated');
   return { id: input.slotId };
 }
 
@@ -174,7 +180,7 @@ export async function deleteSlot(deps: SlotDeps, businessId: string, slotId: str
     if (slot.isBooked || slot.hasActiveBooking || slot.category === 'requested') refuseChange(slot);
     await tx.delete(slots).where(eq(slots.id, slotId));
   });
-  await publishSlotChange(deps, businessId);
+  await publishSlotChange(deps, businessId, slotId, 'deleted');
   return { id: slotId };
 }
 
@@ -194,7 +200,7 @@ export async function markAddedToSystem(
     if (!slot.isBooked) throw new DomainError('CONFLICT', MSG.slotNotBooked);
     await tx.update(slots).set({ addedToSystem: true, updatedAt: now }).where(eq(slots.id, slotId));
   });
-  await publishSlotChange(deps, businessId);
+  await publishSlotChange(deps, businessId, slotId, 'updated');
   return { id: slotId, addedToSystem: true };
 }
 

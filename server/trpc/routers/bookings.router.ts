@@ -1,5 +1,5 @@
 /** Booking requests and decisions, and their live updates (dashboards spec §4, BRIEF §6). */
-import { tracked, TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages';
 import { bookingDecisionInput, bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
@@ -14,7 +14,7 @@ import {
   requestBooking,
 } from '../../features/bookings/bookings.service';
 import { DomainError } from '../../features/errors';
-import { endWithSession } from '../../realtime/session-revocations';
+import { liveBookingEvents } from '../../realtime/live-bookings';
 import { authedProcedure, businessProcedure, customerProcedure, publicProcedure, router } from '../trpc';
 
 /** Requesting needs a signed-in, confirmed customer, with the spec's messages (§5 "Booking request"). */
@@ -102,46 +102,13 @@ export const bookingsRouter = router({
   mine: customerProcedure.query(({ ctx }) => listCustomerBookings(ctx, ctx.user.id)),
 
   /**
-   * Live changes to the caller's bookings (business: its business's; customer: its own), as
-   * tracked { bookingId } events. An event with bookingId null means "refetch everything": it is
-   * sent first (what a (re)connecting client may have missed; the listener is attached before)
-   * and whenever the server's LISTEN connection was lost and is back. Ends as soon as the session
-   * ends: revoked (logout, password change or reset, account deletion; a NOTIFY reaches every
-   * instance) or expired (docs/decisions/0032). Nothing is delivered after that.
+   * Live changes to the caller's bookings and slots: tracked `LiveEvent`s saying what changed,
+   * starting with a 'resync' (server/realtime/live-bookings.ts, docs/decisions/0039). Ends with
+   * the session (docs/decisions/0032).
    */
   onChange: authedProcedure
     .input(z.object({ lastEventId: safeText().max(200).nullish() }).optional())
-    .subscription(async function* ({ ctx, signal }) {
-      const user = ctx.user;
-      const controller = new AbortController();
-      const abort = () => controller.abort();
-      signal?.addEventListener('abort', abort, { once: true });
-      // Watch the session before anything is read or sent.
-      const unwatch = endWithSession({
-        revocations: ctx.revocations,
-        sessionId: ctx.session.id,
-        expiresAt: ctx.session.expiresAt,
-        now: ctx.now,
-        readExpiry: () => sessionExpiry(ctx.db, ctx.session.id),
-        controller,
-      });
-      const events = ctx.hub.subscribe(
-        (e) => (user.role === 'business' ? e.businessId === user.id : e.customerId === user.id),
-        controller.signal,
-      );
-      let seq = 0;
-      const id = () => `${Date.now()}-${seq++}`;
-      try {
-        yield tracked(id(), { bookingId: null as string | null });
-        for await (const e of events) {
-          // Events already queued when the session ended are dropped, not delivered.
-          if (controller.signal.aborted) break;
-          yield tracked(id(), { bookingId: e.kind === 'change' ? e.event.bookingId : null });
-        }
-      } finally {
-        unwatch();
-        signal?.removeEventListener('abort', abort);
-        controller.abort();
-      }
-    }),
+    .subscription(({ ctx, signal }) =>
+      liveBookingEvents({ ...ctx, readExpiry: () => sessionExpiry(ctx.db, ctx.session.id) }, signal),
+    ),
 });
