@@ -5,13 +5,13 @@
  * reached or failed.
  */
 import { Button, Card, Container, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';
-import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX, sendContactMessageInput } from '../../../shared/schemas/contact';
+import { sendContactMessageInput } from '../../../shared/schemas/contact';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../../../shared/schemas/limits';
 import { errorInfo, trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
-import { zodValidate } from '../../lib/zod-form';
 
 interface ContactValues {
   subject: string;
@@ -32,7 +32,7 @@ export function ContactPage({ email }: { email: string }) {
   const send = trpc.contact.send.useMutation();
   const form = useForm<ContactValues>({
     initialValues: { subject: '', message: '' },
-    validate: zodValidate(sendContactMessageInput),
+    validate: schemaResolver(sendContactMessageInput, { sync: true }),
   });
 
   async function onSubmit(values: ContactValues) {
