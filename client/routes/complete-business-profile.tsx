@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -38,7 +38,6 @@ import { notifyEmailThrottled } from '../features/auth/email-notices';
 import { confirmBanner } from '../lib/confirm-banner';
 import { errorInfo, trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
-import { zodValidate } from '../lib/zod-form';
 
 export const Route = createFileRoute('/complete-business-profile')({
   beforeLoad: ({ context }) => requireProfileCompletion(context.trpcUtils),
@@ -102,7 +101,7 @@ function SignedInProfileForm() {
       slug: '',
       schedule: defaultWeeklySchedule(),
     },
-    validate: zodValidate(completeBusinessProfileInput),
+    validate: schemaResolver(completeBusinessProfileInput, { sync: true }),
     validateInputOnBlur: ['businessName', 'description', 'category', 'address', 'phone'],
   });
 
@@ -188,7 +187,7 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
       slug: pending.businessSlug,
       schedule: defaultWeeklySchedule(),
     },
-    validate: zodValidate(businessProfileFields),
+    validate: schemaResolver(businessProfileFields, { sync: true }),
     validateInputOnBlur: ['businessName', 'description', 'category', 'address', 'phone'],
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
@@ -16,7 +16,6 @@ import { clearPendingRegistration, rememberCheckEmail } from '../lib/pending-reg
 import { broadcastSessionChange, markLocalSessionChange } from '../lib/session-sync';
 import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
-import { zodValidate } from '../lib/zod-form';
 
 interface LoginSearch {
   confirmed?: boolean;
@@ -71,7 +70,7 @@ function LoginPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: zodValidate(loginInput),
+    validate: schemaResolver(loginInput, { sync: true }),
     validateInputOnBlur: true,
   });
 

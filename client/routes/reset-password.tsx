@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../shared/messages';
@@ -10,7 +10,6 @@ import { FullPageLoader } from '../features/layout/full-page-loader';
 import { broadcastSessionChange } from '../lib/session-sync';
 import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
-import { zodValidate } from '../lib/zod-form';
 
 interface ResetSearch {
   token?: string;
@@ -97,7 +96,7 @@ function NewPasswordForm({
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: zodValidate(resetPasswordForm),
+    validate: schemaResolver(resetPasswordForm, { sync: true }),
     validateInputOnBlur: true,
   });
 

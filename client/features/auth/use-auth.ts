@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useWaitLimit } from '../../lib/requests';
 import { trpc } from '../../lib/trpc';
 
 /** Accounts spec §9: the session consistency check runs every 30 s, at most once per 5 s. */
@@ -16,12 +16,7 @@ export function useAuth() {
     staleTime: CHECK_AT_MOST_EVERY_MS,
     refetchInterval: CHECK_EVERY_MS,
   });
-  const [gaveUp, setGaveUp] = useState(false);
-  useEffect(() => {
-    if (!me.isPending) return;
-    const timer = setTimeout(() => setGaveUp(true), LOADING_FORCED_OFF_MS);
-    return () => clearTimeout(timer);
-  }, [me.isPending]);
+  const gaveUp = useWaitLimit(me.isPending, LOADING_FORCED_OFF_MS);
   return {
     isLoading: me.isPending && !gaveUp,
     user: me.data?.user ?? null,

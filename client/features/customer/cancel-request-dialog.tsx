@@ -2,8 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
-import { errorInfo, trpc } from '../../lib/trpc';
-import { withTimeout } from '../dashboard/timeout';
+import { noticeFor, useTimedMutation } from '../../lib/requests';
+import { trpc, trpcClient } from '../../lib/trpc';
 import type { CustomerBooking } from './booking-row';
 
 /** Refusals whose server text says what happened (confirmed meanwhile, already handled, gone). */
@@ -26,13 +26,13 @@ export function CancelRequestDialog({
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
-  const cancel = trpc.bookings.cancel.useMutation();
+  const cancel = useTimedMutation(trpcClient.bookings.cancel);
 
   async function onConfirm() {
     if (!booking) return;
     onWithdrawing?.(booking.id);
     try {
-      await withTimeout(cancel.mutateAsync({ bookingId: booking.id }));
+      await cancel.mutateAsync({ bookingId: booking.id });
       notifications.show({
         color: 'green',
         title: MSG.requestCancelled,
@@ -40,12 +40,12 @@ export function CancelRequestDialog({
       });
       onClose();
     } catch (err) {
-      const info = errorInfo(err);
-      const explained = info.code !== undefined && EXPLAINED.has(info.code);
+      const notice = noticeFor(err);
+      const explained = notice.code !== undefined && EXPLAINED.has(notice.code);
       notifications.show({
         color: 'red',
         title: MSG.cancelRequestFailedTitle,
-        message: explained ? info.message : MSG.cancelRequestFailed,
+        message: explained ? notice.message : MSG.cancelRequestFailed,
       });
       if (explained) onClose();
     } finally {

@@ -6,11 +6,12 @@
  */
 import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { useAuth } from '../auth/use-auth';
 import { BackToHome } from '../layout/back-to-home';
 import { FullPageLoader } from '../layout/full-page-loader';
+import { useWaitLimit } from '../../lib/requests';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** Loading turns into 'Loading Timeout' after 2 s on the first attempt and 1 s on later ones. */
@@ -36,20 +37,15 @@ export function DashboardGate({
   children: (user: User) => ReactNode;
 }) {
   const { query } = useAuth();
+  // Attempt 1 when the route's guard already used up the first attempt.
   const [attempt, setAttempt] = useState(startTimedOut ? 1 : 0);
-  const [timedOut, setTimedOut] = useState(startTimedOut);
   const [issueRetries, setIssueRetries] = useState(0);
   const loading = !query.data && (query.isPending || query.isFetching);
-
-  useEffect(() => {
-    if (!loading || timedOut) return;
-    const timer = setTimeout(() => setTimedOut(true), attempt === 0 ? FIRST_ATTEMPT_MS : LATER_ATTEMPT_MS);
-    return () => clearTimeout(timer);
-  }, [loading, timedOut, attempt]);
+  const waitedTooLong = useWaitLimit(loading, attempt === 0 ? FIRST_ATTEMPT_MS : LATER_ATTEMPT_MS, attempt);
+  const timedOut = waitedTooLong || (startTimedOut && attempt === 1);
 
   const retryLoading = () => {
     setAttempt((a) => a + 1);
-    setTimedOut(false);
     void query.refetch();
   };
 

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { CATEGORY_GROUPS } from '../../../shared/categories';
@@ -9,16 +9,12 @@ import {
   updateBusinessProfileInput,
   type UpdateBusinessProfileInput,
 } from '../../../shared/schemas/settings';
-import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
-import { zodValidate } from '../../lib/zod-form';
+import { noticeFor, useTimedMutation } from '../../lib/requests';
+import { trpc, trpcClient, type RouterOutputs } from '../../lib/trpc';
 import { CardHeading } from './card-heading';
 import { timezoneOptions } from './timezones';
 import { useBusinessSlugCheck } from './use-business-slug-check';
 import { urlPrefixProps } from './url-prefix';
-import { TimeoutError, withTimeout } from './with-timeout';
-
-/** Dashboards spec §9: the profile save gives up after 8 s. */
-const PROFILE_SAVE_TIMEOUT_MS = 8_000;
 const DESCRIPTION_MAX = 300;
 const CATEGORY_DATA = CATEGORY_GROUPS.map((g) => ({ group: g.group, items: [...g.items] }));
 
@@ -63,11 +59,11 @@ export function notifyValidation(errors: Record<string, unknown>) {
  */
 export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
   const utils = trpc.useUtils();
-  const save = trpc.settings.updateBusinessProfile.useMutation();
+  const save = useTimedMutation(trpcClient.settings.updateBusinessProfile);
   const form = useForm<InfoValues>({
     mode: 'controlled',
     initialValues: valuesOf(settings),
-    validate: zodValidate(updateBusinessProfileInput),
+    validate: schemaResolver(updateBusinessProfileInput, { sync: true }),
     validateInputOnBlur: ['businessName', 'contactName', 'description', 'email'],
   });
   const slug = useBusinessSlugCheck(form.values.slug, settings.slug);
@@ -93,19 +89,15 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
     const input: UpdateBusinessProfileInput = updateBusinessProfileInput.parse(values);
     let result: { slug: string; slugChanged: boolean };
     try {
-      result = await withTimeout(save.mutateAsync(input), PROFILE_SAVE_TIMEOUT_MS);
+      result = await save.mutateAsync(input);
     } catch (err) {
-      if (err instanceof TimeoutError) {
-        notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: MSG.profileSaveTimeout });
-        return;
+      const notice = noticeFor(err, { timeout: MSG.profileSaveTimeout });
+      if (notice.field === 'slug') {
+        slug.markTaken(notice.message);
+        form.setFieldError('slug', notice.message);
       }
-      const info = errorInfo(err);
-      if (info.field === 'slug') {
-        slug.markTaken(info.message);
-        form.setFieldError('slug', info.message);
-      }
-      for (const [key, text] of Object.entries(info.fieldErrors ?? {})) form.setFieldError(key, text);
-      notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: info.message });
+      for (const [key, text] of Object.entries(notice.fieldErrors ?? {})) form.setFieldError(key, text);
+      notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: notice.message });
       return;
     }
     if (result.slugChanged) {

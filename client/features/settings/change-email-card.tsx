@@ -3,11 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { EMAIL_PATTERN } from '../../../shared/schemas/auth';
-import { errorInfo, trpc } from '../../lib/trpc';
+import { noticeFor, TIME_LIMITS_MS, useTimedMutation } from '../../lib/requests';
+import { trpcClient } from '../../lib/trpc';
 import { PasswordField } from '../auth/password-field';
-
-const EMAIL_UPDATE_TIMEOUT_MS = 10_000;
-const TIMEOUT = Symbol('timeout');
 
 /**
  * Change Email Address (dashboards spec §2 "Settings", §5 "Email change", §8): the current address
@@ -22,7 +20,7 @@ export function ChangeEmailCard({
   /** 3 inside the business's 'Account Settings' section. */
   headingOrder?: 2 | 3;
 }) {
-  const request = trpc.auth.requestEmailChange.useMutation();
+  const request = useTimedMutation(trpcClient.auth.requestEmailChange, TIME_LIMITS_MS.emailChange);
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<{ newEmail?: string; currentPassword?: string }>({});
@@ -36,19 +34,14 @@ export function ChangeEmailCard({
     }
     setErrors({});
     try {
-      // Dashboards spec §9: the email update gives up after 10 s.
-      const outcome = await Promise.race([
-        request.mutateAsync({ newEmail: email, currentPassword }),
-        new Promise<typeof TIMEOUT>((resolve) => setTimeout(() => resolve(TIMEOUT), EMAIL_UPDATE_TIMEOUT_MS)),
-      ]);
-      if (outcome === TIMEOUT) {
-        notifications.show({ color: 'red', title: MSG.emailUpdateFailedTitle, message: MSG.connection });
-        return;
-      }
+      await request.mutateAsync({ newEmail: email, currentPassword });
     } catch (err) {
-      const info = errorInfo(err);
-      if (info.field === 'newEmail' || info.field === 'currentPassword') setErrors({ [info.field]: info.message });
-      notifications.show({ color: 'red', title: info.title ?? MSG.emailUpdateFailedTitle, message: info.message });
+      // A time-out reads as a connection problem.
+      const notice = noticeFor(err, { title: MSG.emailUpdateFailedTitle, timeout: MSG.connection });
+      if (notice.field === 'newEmail' || notice.field === 'currentPassword') {
+        setErrors({ [notice.field]: notice.message });
+      }
+      notifications.show({ color: 'red', title: notice.title, message: notice.message });
       return;
     }
     setNewEmail('');

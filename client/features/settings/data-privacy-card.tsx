@@ -1,25 +1,22 @@
 import { Alert, Button, Card, Group, List, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { deleteAccountInput } from '../../../shared/schemas/settings';
 import { confirmBanner } from '../../lib/confirm-banner';
 import { broadcastSessionChange, markLocalSessionChange } from '../../lib/session-sync';
-import { errorInfo, trpc } from '../../lib/trpc';
-import { firstError } from '../../lib/zod-form';
+import { callWithTimeout, noticeFor, TIME_LIMITS_MS, useTimedMutation } from '../../lib/requests';
+import { errorInfo, trpc, trpcClient } from '../../lib/trpc';
 import { PasswordField } from '../auth/password-field';
 import { CardHeading } from './card-heading';
-import { TimeoutError, withTimeout } from './with-timeout';
-
-/** Dashboards spec §9: the overall data fetch of a download gives up after 25 s. */
-const EXPORT_TIMEOUT_MS = 25_000;
-/** Dashboards spec §9: the account deletion call gives up after 30 s. */
-const DELETE_TIMEOUT_MS = 30_000;
 
 type Role = 'business' | 'customer';
+
+const validateDeletion = schemaResolver(deleteAccountInput, { sync: true });
 
 /**
  * Data & Privacy (dashboards spec §2 "Business settings cards", "Customer settings cards"):
@@ -61,13 +58,16 @@ function saveJson(fileName: string, data: unknown) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-/** The spec's export failure texts (§8 "Data export"): timeout, network, or what could not be read. */
+/** The export's failure text: time-out, no answer, or (any answer) what could not be read. */
 function exportFailure(err: unknown, role: Role): string {
-  if (err instanceof TimeoutError) return MSG.exportTimeout;
-  const info = errorInfo(err);
-  if (info.httpStatus === undefined) return MSG.exportNetwork;
-  if (role === 'business') return MSG.exportBusinessFailed;
-  return info.code === 'NOT_FOUND' ? MSG.exportProfileFailed : MSG.exportBookingsFailed;
+  const unread =
+    role === 'business'
+      ? MSG.exportBusinessFailed
+      : errorInfo(err).code === 'NOT_FOUND'
+        ? MSG.exportProfileFailed
+        : MSG.exportBookingsFailed;
+  return noticeFor(err, { timeout: MSG.exportTimeout, noAnswer: MSG.exportNetwork, failed: unread, refused: unread })
+    .message;
 }
 
 type DownloadStep = { progress: number; label: string };
@@ -90,7 +90,11 @@ function DownloadDataDialog({ role, opened, onClose }: { role: Role; opened: boo
     setError(null);
     setStep({ progress: 15, label: 'Collecting your profile, bookings and favourites...' });
     try {
-      const file = await withTimeout(utils.account.exportData.fetch(undefined, { staleTime: 0 }), EXPORT_TIMEOUT_MS);
+      // Through the query cache, so its failures are retried within the limit.
+      const file = await callWithTimeout(
+        () => utils.account.exportData.fetch(undefined, { staleTime: 0 }),
+        TIME_LIMITS_MS.dataExport,
+      );
       setStep({ progress: 80, label: 'Preparing your file...' });
       saveJson(file.fileName, file.data);
       setStep({ progress: 100, label: `Saved as ${file.fileName}` });
@@ -157,10 +161,10 @@ function DownloadDataDialog({ role, opened, onClose }: { role: Role; opened: boo
 function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const remove = trpc.account.delete.useMutation();
+  const remove = useTimedMutation(trpcClient.account.delete, TIME_LIMITS_MS.accountDelete);
   const [confirmation, setConfirmation] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
-  const [errors, setErrors] = useState<{ confirmation?: string; currentPassword?: string }>({});
+  const [errors, setErrors] = useState<{ confirmation?: ReactNode; currentPassword?: ReactNode }>({});
 
   function close() {
     if (remove.isPending) return;
@@ -172,21 +176,20 @@ function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: bo
 
   async function onDelete(e: React.FormEvent) {
     e.preventDefault();
-    const confirmationError = firstError(deleteAccountInput.shape.confirmation, confirmation);
-    const passwordError = firstError(deleteAccountInput.shape.currentPassword, currentPassword);
-    if (confirmationError || passwordError) {
-      setErrors({ confirmation: confirmationError ?? undefined, currentPassword: passwordError ?? undefined });
+    const invalid = validateDeletion({ confirmation, currentPassword });
+    if (invalid.confirmation || invalid.currentPassword) {
+      setErrors({ confirmation: invalid.confirmation, currentPassword: invalid.currentPassword });
       return;
     }
     try {
-      await withTimeout(remove.mutateAsync({ confirmation, currentPassword }), DELETE_TIMEOUT_MS);
+      await remove.mutateAsync({ confirmation, currentPassword });
     } catch (err) {
-      const info = err instanceof TimeoutError ? { message: MSG.requestTimeout } : errorInfo(err);
-      if ('field' in info && info.field === 'currentPassword') setErrors({ currentPassword: info.message });
+      const notice = noticeFor(err);
+      if (notice.field === 'currentPassword') setErrors({ currentPassword: notice.message });
       notifications.show({
         color: 'red',
         title: MSG.deletionFailedTitle,
-        message: `Failed to delete account: ${info.message}`,
+        message: `Failed to delete account: ${notice.message}`,
       });
       return;
     }

@@ -7,6 +7,7 @@ import { BusinessDashboard } from '../../features/business/business-dashboard';
 import { CustomerDashboard } from '../../features/customer/customer-dashboard';
 import { DashboardGate, FIRST_ATTEMPT_MS } from '../../features/dashboard/dashboard-gate';
 import { FullPageLoader } from '../../features/layout/full-page-loader';
+import { callWithTimeout, TimeoutError } from '../../lib/requests';
 import { trpc, type TrpcUtils } from '../../lib/trpc';
 
 /** Query parameters /dashboard reacts to (dashboards spec §2): the return from checkout. */
@@ -28,19 +29,13 @@ function flag(value: unknown): boolean | undefined {
  * guard's error page or reload.
  */
 async function guardDashboard(utils: TrpcUtils): Promise<{ timedOut: boolean }> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const guard = requireAuthenticated(utils).then(() => ({ timedOut: false }));
-  const timeout = new Promise<{ timedOut: boolean }>((resolve) => {
-    timer = setTimeout(() => resolve({ timedOut: true }), FIRST_ATTEMPT_MS);
-  });
   try {
-    return await Promise.race([guard, timeout]);
+    // A late redirect or failure is ignored: the gate reads auth.me itself.
+    await callWithTimeout(() => requireAuthenticated(utils), FIRST_ATTEMPT_MS);
+    return { timedOut: false };
   } catch (err) {
     if (isRedirect(err)) throw err;
-    return { timedOut: false };
-  } finally {
-    clearTimeout(timer);
-    guard.catch(() => undefined); // a late redirect or failure: the gate reads auth.me itself
+    return { timedOut: err instanceof TimeoutError };
   }
 }
 
