@@ -3,6 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { EMAIL_PATTERN, registerCustomerInput } from '../../shared/schemas/auth';
+import { PASSWORD_MIN } from '../../shared/schemas/limits';
 import { AuthCard } from '../features/auth/auth-card';
 import { requireGuest } from '../features/auth/guards';
 import { PasswordField } from '../features/auth/password-field';
@@ -41,7 +42,7 @@ function fieldError(field: Field, value: string, typed: boolean, blurred: boolea
     }
     case 'password':
       if (value === '') return MSG.passwordRequired;
-      if (value.length < 8) return MSG.passwordMin;
+      if (value.length < PASSWORD_MIN) return MSG.passwordMin;
       return null;
   }
 }

@@ -7,6 +7,7 @@ import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { formatDate, formatTime } from '../../../shared/format';
 import type { OpeningHours } from '../../../shared/opening-hours';
+import { DESCRIPTION_MAX } from '../../../shared/schemas/limits';
 import { createSlotInput, type CreateSlotInput } from '../../../shared/schemas/slots';
 import { dateChoices, endTimeChoices, startTimeChoices } from '../../../shared/slot-rules';
 import { addDaysToDate, localNow } from '../../../shared/zoned-time';
@@ -140,7 +141,7 @@ export function SlotFields({ form }: { form: SlotForm }) {
         value={values.description}
         onChange={(e) => set('description', e.currentTarget.value)}
         error={errors.description}
-        maxLength={300}
+        maxLength={DESCRIPTION_MAX}
         withAsterisk
       />
     </Stack>

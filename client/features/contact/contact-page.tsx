@@ -10,7 +10,8 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';
 import { sendContactMessageInput } from '../../../shared/schemas/contact';
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../../../shared/schemas/limits';
-import { errorInfo, trpc } from '../../lib/trpc';
+import { noticeFor } from '../../lib/requests';
+import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 
 interface ContactValues {
@@ -18,12 +19,11 @@ interface ContactValues {
   message: string;
 }
 
-/** The toast text for a failed send (dashboards spec §8 "Contact"). */
+/** The toast text for a failed send: a refusal 'Could not send…', else 'Failed to send…'. */
 export function contactFailureText(err: unknown): string {
-  const info = errorInfo(err);
-  if (info.code === 'UNAUTHORIZED') return MSG.contactLoginRequired;
-  const answered = info.httpStatus !== undefined && info.httpStatus < 500;
-  return `${answered ? MSG.contactCouldNotSend : MSG.contactFailed} ${info.message}`;
+  const notice = noticeFor(err);
+  if (notice.code === 'UNAUTHORIZED') return MSG.contactLoginRequired;
+  return `${notice.kind === 'refused' ? MSG.contactCouldNotSend : MSG.contactFailed} ${notice.message}`;
 }
 
 /** The contact form of a signed-in user whose replies go to `email`. */
@@ -39,9 +39,9 @@ export function ContactPage({ email }: { email: string }) {
     try {
       await send.mutateAsync(values);
     } catch (err) {
-      const info = errorInfo(err);
+      const { fieldErrors } = noticeFor(err);
       for (const field of ['subject', 'message'] as const) {
-        const message = info.fieldErrors?.[field];
+        const message = fieldErrors?.[field];
         if (message) form.setFieldError(field, message);
       }
       notifications.show({ color: 'red', title: 'Error', message: contactFailureText(err) });

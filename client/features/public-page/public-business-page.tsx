@@ -31,6 +31,7 @@ import {
   shortAddress,
 } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { NOTES_MAX } from '../../../shared/schemas/limits';
 import { WEEKDAY_LABEL, WEEKDAYS } from '../../../shared/opening-hours';
 import { useActionKeys } from '../../lib/action-keys';
 import {
@@ -599,7 +600,7 @@ function RequestDialog({
             autosize
             minRows={2}
             maxRows={5}
-            maxLength={500}
+            maxLength={NOTES_MAX}
             value={notes}
             onChange={(e) => setNotes(e.currentTarget.value)}
           />

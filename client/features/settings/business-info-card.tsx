@@ -1,9 +1,9 @@
-import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
-import { CATEGORY_GROUPS } from '../../../shared/categories';
 import { MSG } from '../../../shared/messages';
+import { BUSINESS_URL_MAX, BUSINESS_URL_MIN } from '../../../shared/schemas/limits';
 import {
   normaliseSlugInput,
   updateBusinessProfileInput,
@@ -11,12 +11,11 @@ import {
 } from '../../../shared/schemas/settings';
 import { noticeFor, useTimedMutation } from '../../lib/requests';
 import { trpc, trpcClient, type RouterOutputs } from '../../lib/trpc';
+import { CategoryField, DescriptionField, notifyValidation } from './business-profile-fields';
 import { CardHeading } from './card-heading';
 import { timezoneOptions } from './timezones';
 import { useBusinessSlugCheck } from './use-business-slug-check';
 import { urlPrefixProps } from './url-prefix';
-const DESCRIPTION_MAX = 300;
-const CATEGORY_DATA = CATEGORY_GROUPS.map((g) => ({ group: g.group, items: [...g.items] }));
 
 type BusinessSettings = RouterOutputs['settings']['business'];
 
@@ -44,12 +43,6 @@ function valuesOf(s: BusinessSettings): InfoValues {
     email: s.emailAddress ?? '',
     timezone: s.timezone,
   };
-}
-
-/** 'Validation Error' toast with the first message (dashboards spec §5 "Business profile save"). */
-export function notifyValidation(errors: Record<string, unknown>) {
-  const first = Object.values(errors).find((e) => typeof e === 'string');
-  notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: String(first ?? MSG.fixValidation) });
 }
 
 /**
@@ -124,7 +117,6 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
 
   const slugError =
     form.errors.slug ?? (slug.state === 'taken' || slug.state === 'invalid' ? (slug.message ?? undefined) : undefined);
-  const descriptionLength = form.values.description.length;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="business-info-heading">
@@ -156,7 +148,7 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
               form.clearFieldError('slug');
             }}
             error={slugError}
-            description="3-50 characters: lowercase letters, numbers and hyphens."
+            description={`${BUSINESS_URL_MIN}-${BUSINESS_URL_MAX} characters: lowercase letters, numbers and hyphens.`}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             rightSection={slug.state === 'checking' ? <Loader size={16} aria-label="Checking" /> : undefined}
             {...urlPrefixProps(`${origin.replace(/^https?:\/\//, '')}/`)}
@@ -171,16 +163,7 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
             {slug.state === 'checking' || (slug.state === 'valid' && slug.message) ? slug.message : ''}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select
-              label="Category"
-              data={CATEGORY_DATA}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="No matching category"
-              withAsterisk
-              maxDropdownHeight={280}
-              {...form.getInputProps('category')}
-            />
+            <CategoryField {...form.getInputProps('category')} />
             <Select
               label="Time zone"
               data={zones}
@@ -193,17 +176,7 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
               {...form.getInputProps('timezone')}
             />
           </SimpleGrid>
-          <Textarea
-            label="Description"
-            withAsterisk
-            autosize
-            minRows={3}
-            maxRows={6}
-            {...form.getInputProps('description')}
-            description={`${descriptionLength}/${DESCRIPTION_MAX} characters`}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            descriptionProps={{ c: descriptionLength > DESCRIPTION_MAX ? 'red' : 'dimmed', ta: 'right' }}
-          />
+          <DescriptionField {...form.getInputProps('description')} />
           <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="Phone number" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />

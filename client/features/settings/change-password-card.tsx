@@ -2,11 +2,10 @@ import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
+import { PASSWORD_MIN } from '../../../shared/schemas/limits';
 import { broadcastSessionChange } from '../../lib/session-sync';
 import { errorInfo, trpc } from '../../lib/trpc';
 import { PasswordField } from '../auth/password-field';
-
-const MIN_PASSWORD = 8;
 
 /**
  * Change Password (dashboards spec §2 "Settings", §5 "Password change", §8): current password,
@@ -38,7 +37,7 @@ export function ChangePasswordCard({
       notifications.show({ color: 'red', title: MSG.passwordMismatchTitle, message: MSG.passwordMismatch });
       return;
     }
-    if (values.newPassword.length < MIN_PASSWORD) {
+    if (values.newPassword.length < PASSWORD_MIN) {
       notifications.show({ color: 'red', title: MSG.passwordTooShortTitle, message: MSG.passwordTooShort });
       return;
     }
