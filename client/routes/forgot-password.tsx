@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { requestPasswordResetInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
+import { EmailField, FormErrorAlert } from '../features/auth/form-parts';
 import { MailIcon } from '../features/auth/mail-icon';
 import { noticeFor, retryAfterFailures, TIME_LIMITS_MS, useTimedMutation } from '../lib/requests';
 import { trpcClient, type ErrorInfo } from '../lib/trpc';
@@ -80,19 +81,8 @@ function ForgotPasswordPage() {
     >
       <form onSubmit={form.onSubmit(onSubmit)} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" title={error.title} role="alert">
-              {error.message}
-            </Alert>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
+          <FormErrorAlert error={error} />
+          <EmailField {...form.getInputProps('email')} />
           <Button type="submit" fullWidth size="md" loading={send.isPending}>
             Send Reset Link
           </Button>

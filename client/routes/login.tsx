@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { loginInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
+import { EmailField, FormErrorAlert } from '../features/auth/form-parts';
 import { PasswordField } from '../features/auth/password-field';
 import { refreshMe, requireGuest } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
@@ -153,31 +154,22 @@ function LoginPage() {
               {urlError}
             </Alert>
           )}
-          {serverError && (
-            <Alert color="red" variant="light" title={serverError.title} role="alert">
-              <Text size="sm">{serverError.message}</Text>
-              {unconfirmed && (
-                <Anchor
-                  component={Link}
-                  to="/check-email"
-                  state={{ email: form.values.email.trim().toLowerCase() }}
-                  size="sm"
-                  mt={6}
-                  display="inline-block"
-                >
-                  Resend the confirmation email
-                </Anchor>
-              )}
-            </Alert>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
+          <FormErrorAlert error={serverError}>
+            <Text size="sm">{serverError?.message}</Text>
+            {unconfirmed && (
+              <Anchor
+                component={Link}
+                to="/check-email"
+                state={{ email: form.values.email.trim().toLowerCase() }}
+                size="sm"
+                mt={6}
+                display="inline-block"
+              >
+                Resend the confirmation email
+              </Anchor>
+            )}
+          </FormErrorAlert>
+          <EmailField {...form.getInputProps('email')} />
           <PasswordField
             label="Password"
             autoComplete="current-password"

@@ -5,6 +5,7 @@ import { MSG } from '../../shared/messages';
 import { EMAIL_PATTERN, registerCustomerInput } from '../../shared/schemas/auth';
 import { PASSWORD_MIN } from '../../shared/schemas/limits';
 import { AuthCard } from '../features/auth/auth-card';
+import { EmailField, FormErrorAlert } from '../features/auth/form-parts';
 import { requireGuest } from '../features/auth/guards';
 import { PasswordField } from '../features/auth/password-field';
 import { confirmBanner } from '../lib/confirm-banner';
@@ -111,11 +112,7 @@ function RegisterPage() {
     <AuthCard title="Create your account" subtitle="It takes a minute. Businesses then set up their booking page.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {alert && (
-            <Alert color="red" variant="light" title={alert.title} role="alert">
-              {alert.message}
-            </Alert>
-          )}
+          <FormErrorAlert error={alert} />
           <Radio.Group
             label="Account type"
             value={role}
@@ -142,14 +139,7 @@ function RegisterPage() {
             </Alert>
           )}
           <TextInput label="Full name" autoComplete="name" placeholder="Jane Smith" withAsterisk {...bind('name')} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            withAsterisk
-            {...bind('email')}
-          />
+          <EmailField {...bind('email')} />
           <PasswordField
             label="Password"
             autoComplete="new-password"

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { resetPasswordForm } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
+import { FormErrorAlert } from '../features/auth/form-parts';
 import { PasswordField } from '../features/auth/password-field';
 import { FullPageLoader } from '../features/layout/full-page-loader';
 import { broadcastSessionChange } from '../lib/session-sync';
@@ -119,11 +120,7 @@ function NewPasswordForm({
     <AuthCard title="Set a new password" subtitle="Choose a new password for your account.">
       <form onSubmit={form.onSubmit(onSubmit)} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" title={error.title} role="alert">
-              {error.message}
-            </Alert>
-          )}
+          <FormErrorAlert error={error} />
           <PasswordField
             label="New password"
             autoComplete="new-password"

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, List, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { deleteAccountInput } from '../../../shared/schemas/settings';
 import { confirmBanner } from '../../lib/confirm-banner';
@@ -15,8 +15,6 @@ import { PasswordField } from '../auth/password-field';
 import { CardHeading } from './card-heading';
 
 type Role = 'business' | 'customer';
-
-const validateDeletion = schemaResolver(deleteAccountInput, { sync: true });
 
 /**
  * Data & Privacy (dashboards spec §2 "Business settings cards", "Customer settings cards"):
@@ -162,30 +160,24 @@ function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: bo
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const remove = useTimedMutation(trpcClient.account.delete, TIME_LIMITS_MS.accountDelete);
-  const [confirmation, setConfirmation] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [errors, setErrors] = useState<{ confirmation?: ReactNode; currentPassword?: ReactNode }>({});
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { confirmation: '', currentPassword: '' },
+    validate: schemaResolver(deleteAccountInput, { sync: true }),
+  });
 
   function close() {
     if (remove.isPending) return;
-    setConfirmation('');
-    setCurrentPassword('');
-    setErrors({});
+    form.reset();
     onClose();
   }
 
-  async function onDelete(e: React.FormEvent) {
-    e.preventDefault();
-    const invalid = validateDeletion({ confirmation, currentPassword });
-    if (invalid.confirmation || invalid.currentPassword) {
-      setErrors({ confirmation: invalid.confirmation, currentPassword: invalid.currentPassword });
-      return;
-    }
+  async function onDelete(values: typeof form.values) {
     try {
-      await remove.mutateAsync({ confirmation, currentPassword });
+      await remove.mutateAsync(values);
     } catch (err) {
       const notice = noticeFor(err);
-      if (notice.field === 'currentPassword') setErrors({ currentPassword: notice.message });
+      if (notice.field === 'currentPassword') form.setErrors({ currentPassword: notice.message });
       notifications.show({
         color: 'red',
         title: MSG.deletionFailedTitle,
@@ -205,7 +197,7 @@ function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: bo
 
   return (
     <Modal opened={opened} onClose={close} title="Delete account" centered closeOnClickOutside={!remove.isPending}>
-      <form onSubmit={(e) => void onDelete(e)} noValidate>
+      <form onSubmit={form.onSubmit((values) => void onDelete(values))} noValidate>
         <Stack gap="md">
           <Alert color="red" variant="light" title="This cannot be undone">
             {role === 'business'
@@ -217,22 +209,12 @@ function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: bo
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            value={confirmation}
-            error={errors.confirmation}
-            onChange={(e) => {
-              setConfirmation(e.currentTarget.value);
-              setErrors((x) => ({ ...x, confirmation: undefined }));
-            }}
+            {...form.getInputProps('confirmation')}
           />
           <PasswordField
             label="Current password"
             autoComplete="current-password"
-            value={currentPassword}
-            error={errors.currentPassword}
-            onChange={(e) => {
-              setCurrentPassword(e.currentTarget.value);
-              setErrors((x) => ({ ...x, currentPassword: undefined }));
-            }}
+            {...form.getInputProps('currentPassword')}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={remove.isPending}>
