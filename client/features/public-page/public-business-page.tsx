@@ -302,7 +302,7 @@ function LoadedPage({
             </Text>
             {isBusinessViewer && !isOwner && (
               <Text size="sm" mb="md">
-                Business accounts cannot request appointments. Log in with a customer account to request one.
+                {`${MSG.businessCannotRequest} Log in with a customer account to request one.`}
               </Text>
             )}
             {refreshError !== null && (
