@@ -60,14 +60,14 @@ function CompleteBusinessProfilePage() {
   usePageTitle('Complete your business profile');
   const pending = useMemo(() => readPendingRegistration(), []);
 
-  // Signed in as a business whose profile is missing: the logged-in variant (accounts spec §2).
+  // Signed in as a business whose profile is missing: the logged-in variant.
   if (!pending) return <SignedInProfileForm />;
   return <PendingRegistrationForm pending={pending} />;
 }
 
 /**
- * Logged-in variant (accounts spec §2, §5): name, description and address required; the username
- * is derived from the name by the server (a number is added when it is taken).
+ * Logged-in variant: name, description and address required; the username is derived from the name
+ * by the server (a number is added when it is taken).
  */
 function SignedInProfileForm() {
   const navigate = useNavigate();
@@ -90,7 +90,7 @@ function SignedInProfileForm() {
     validateInputOnBlur: ['businessName', 'description', 'category', 'address', 'phone'],
   });
 
-  // Accounts spec §8 "Profile completion": nobody signed in is told so, then sent to log in.
+  // Nobody signed in is told so, then sent to log in.
   useEffect(() => {
     if (isLoading || user) return;
     notifications.show({ id: 'must-be-logged-in', color: 'red', title: 'Error', message: MSG.mustBeLoggedIn });
@@ -355,7 +355,7 @@ function BusinessDetailsSection({
   );
 }
 
-/** Weekly opening hours with the specs' defaults (both variants of the page). */
+/** Weekly opening hours, starting from the default week (both variants of the page). */
 function OpeningHoursSection({ form }: { form: ProfileFormState }) {
   return (
     <Section title="Opening hours" description="Customers see these hours; slots can only be added while you are open.">

@@ -35,9 +35,9 @@ export const Route = createFileRoute('/login')({
 });
 
 /**
- * Login page URL error codes (accounts spec §8): toast title and text. Any other code (among them
- * /auth-redirect's session_error, no_user, session_setup_failed, auth_context_failed) gets
- * 'An unknown error occurred. Please try again.' (docs/decisions/0010).
+ * Login page URL error codes: toast title and text. Any other code (among them /auth-redirect's
+ * session_error, no_user, session_setup_failed, auth_context_failed) gets 'An unknown error
+ * occurred. Please try again.' (docs/decisions/0010).
  */
 const URL_ERRORS: Record<string, { title: string; message: string }> = {
   session_invalid: { title: 'Session Error', message: 'Your session is invalid. Please log in again.' },
@@ -77,7 +77,7 @@ function LoginPage() {
 
   const login = trpc.auth.login.useMutation();
 
-  // Toasts from the query string (accounts spec §8), once.
+  // Toasts from the query string, once.
   useEffect(() => {
     if (announced.current) return;
     announced.current = true;

@@ -27,8 +27,8 @@ export const Route = createFileRoute('/register')({
 type Field = 'name' | 'email' | 'password';
 
 /**
- * Messages of the register form (accounts spec §5): live while typing, and the blur variant of
- * the email message once the field has been left.
+ * Messages of the register form: live while typing, and the blur variant of the email message once
+ * the field has been left.
  */
 function fieldError(field: Field, value: string, typed: boolean, blurred: boolean): string | null {
   if (!typed && !blurred) return null;

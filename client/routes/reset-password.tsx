@@ -29,7 +29,7 @@ export const Route = createFileRoute('/reset-password')({
   component: ResetPasswordPage,
 });
 
-/** The link's parameters, from the query or (older links) the hash (accounts spec §2). */
+/** The link's parameters, from the query or (older links) the hash. */
 function readLink(search: ResetSearch): ResetSearch {
   const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
   return {
@@ -39,7 +39,7 @@ function readLink(search: ResetSearch): ResetSearch {
   };
 }
 
-/** The message of a link error carried in the URL (accounts spec §8 "Reset link"). */
+/** The message of a link error carried in the URL. */
 function linkErrorMessage(link: ResetSearch): string {
   const text = `${link.error ?? ''} ${link.error_description ?? ''}`.toLowerCase();
   if (/expired|session|jwt/.test(text)) return MSG.resetSessionExpired;
@@ -53,8 +53,8 @@ const STATUS_MESSAGE = {
 } as const;
 
 /**
- * /reset-password (accounts spec §2, §4 "Password reset link states"): validating, then the
- * invalid-link screen or the new-password form; success goes to /login?message=password_updated.
+ * /reset-password (docs/decisions/0009): validating, then the invalid-link screen or the
+ * new-password form; success goes to /login?message=password_updated.
  */
 function ResetPasswordPage() {
   usePageTitle('Set a new password');

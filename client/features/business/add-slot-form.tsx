@@ -8,9 +8,9 @@ import { trpc, trpcClient } from '../../lib/trpc';
 import { SlotFields, useSlotForm } from './slot-form';
 
 /**
- * 'Add New Slot' (dashboards spec §2, §5 "Slot form"): 'Slot added successfully', or the server's
- * refusal under its title ('Email verification required', 'Authentication required') or 'Failed to
- * add slot'; 'The request timed out…' after 8 s. 'No available dates…' when no date is offered.
+ * 'Add New Slot': 'Slot added successfully', or the server's refusal under its title ('Email
+ * verification required', 'Authentication required') or 'Failed to add slot'; 'The request timed
+ * out…' after 8 s. 'No available dates…' when no date is offered.
  */
 export function AddSlotForm({ openingHours, timezone }: { openingHours: OpeningHours; timezone: string }) {
   const utils = trpc.useUtils();

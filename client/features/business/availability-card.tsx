@@ -12,7 +12,7 @@ import { DeleteSlotModal, EditSlotModal, notifyFailed } from './slot-dialogs';
 
 export type { BusinessSlot } from './slot-card';
 
-/** The slots of each business tab (spec §4 "Business tabs"), in the server's oldest-first order. */
+/** The slots of each business tab, in the server's oldest-first order. */
 export function groupSlotsByTab(slots: BusinessSlot[]): Record<BusinessTab, BusinessSlot[]> {
   const out: Record<BusinessTab, BusinessSlot[]> = { available: [], booked: [], notBooked: [] };
   for (const s of slots) {
@@ -32,10 +32,10 @@ interface Business {
 }
 
 /**
- * 'Your Availability Slots' (dashboards spec §2): the Available (default), Booked and Not Booked
- * tabs, each with a count line, sorted oldest first. Available slots can be edited and deleted;
- * booked ones marked as added to the business's own system; the Booked tab reminds the business to
- * copy its bookings to its main calendar.
+ * 'Your Availability Slots': the Available (default), Booked and Not Booked tabs, each with a count
+ * line, sorted oldest first. Available slots can be edited and deleted; booked ones marked as added
+ * to the business's own system; the Booked tab reminds the business to copy its bookings to its
+ * main calendar.
  */
 export function AvailabilityCard({
   slots,
@@ -157,7 +157,7 @@ function SlotDetails({ slot }: { slot: BusinessSlot }) {
   );
 }
 
-/** 'Mark as added to system' (spec §4 "Slot states"); toast 'Booking confirmed in system'. */
+/** 'Mark as added to system' on a booked slot; toast 'Booking confirmed in system'. */
 function MarkAddedButton({ slot }: { slot: BusinessSlot }) {
   const utils = trpc.useUtils();
   const mark = useTimedMutation(trpcClient.slots.markAddedToSystem);

@@ -55,7 +55,7 @@ function useSlotList() {
   };
 }
 
-/** Business dashboard (dashboards spec §2 "Business dashboard"). */
+/** The business dashboard: stat cards, Add New Slot, the slot tabs, requests and the side panel. */
 export function BusinessDashboard() {
   const business = trpc.businesses.mine.useQuery();
   const list = useSlotList();

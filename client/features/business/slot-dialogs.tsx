@@ -1,6 +1,6 @@
 /**
- * Edit and delete dialogs for an available slot (dashboards spec §2, §6: edit and delete on
- * available slots; §8 'Slot updated successfully', 'Slot deleted successfully').
+ * Edit and delete dialogs for an available slot ('Slot updated successfully', 'Slot deleted
+ * successfully'; ADR 0012).
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

@@ -1,7 +1,7 @@
 /**
- * The slot form's state and fields (dashboards spec §4 "Slot form behaviour", §5 "Slot form"),
- * shared by 'Add New Slot' and the edit dialog: the offered dates, half-hour start times and end
- * times come from shared/slot-rules in the business's time zone and move with the clock.
+ * The slot form's state and fields, shared by 'Add New Slot' and the edit dialog: the offered
+ * dates, half-hour start times and end times come from shared/slot-rules in the business's time
+ * zone and move with the clock.
  */
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -58,7 +58,7 @@ export function useSlotForm(openingHours: OpeningHours, timezone: string, initia
     });
   }
 
-  /** The parsed input, or null after showing the spec's messages under the fields. */
+  /** The parsed input, or null after showing the schema's messages under the fields. */
   function validate(): CreateSlotInput | null {
     const parsed = createSlotInput.safeParse(values);
     if (parsed.success) return parsed.data;

@@ -1,7 +1,7 @@
 /**
- * The business's four answers to a pending request (dashboards spec §4 "Booking status", §8
- * "Dashboards" and "Success toasts"): Confirm Booking / Decline from the dialog, Approve / Reject
- * inline on the slot card, each with its toast, and the lists refreshed afterwards.
+ * The business's four answers to a pending request (ADR 0012): Confirm Booking / Decline from the
+ * dialog, Approve / Reject inline on the slot card, each with its toast, and the lists refreshed
+ * afterwards.
  */
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';

@@ -1,8 +1,7 @@
 /**
- * 'Get in Touch' (dashboards spec §2 "/contact", §5 "Contact form", §8 "Contact"): subject and
- * message, validated with the server's schema; 'Message Sent!' on success, 'Could not send your
- * message: ...' when the server refused it, 'Failed to send message: ...' when it could not be
- * reached or failed.
+ * 'Get in Touch' (ADR 0016): subject and message, validated with the server's schema; 'Message
+ * Sent!' on success, 'Could not send your message: ...' when the server refused it, 'Failed to send
+ * message: ...' when it could not be reached or failed.
  */
 import { Button, Card, Container, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

@@ -10,10 +10,10 @@ import type { CustomerBooking } from './booking-row';
 const EXPLAINED = new Set(['CONFLICT', 'PRECONDITION_FAILED', 'NOT_FOUND']);
 
 /**
- * Confirmation dialog for withdrawing a pending request (dashboards spec §2 "Customer dashboard",
- * §7 cancel_customer_request). Success: 'Request cancelled'. Failure: 'Error cancelling request'
- * with 'Could not cancel your request. Please try again.', or the server's reason when the
- * request can no longer be cancelled (docs/decisions/0017). The list is refetched either way.
+ * Confirmation dialog for withdrawing a pending request (bookings.cancel). Success: 'Request
+ * cancelled'. Failure: 'Error cancelling request' with 'Could not cancel your request. Please try
+ * again.', or the server's reason when the request can no longer be cancelled
+ * (docs/decisions/0017). The list is refetched either way.
  */
 export function CancelRequestDialog({
   booking,

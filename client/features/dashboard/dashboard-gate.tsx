@@ -1,8 +1,7 @@
 /**
- * The /dashboard gate (dashboards spec §2 "/dashboard (gate screen)", §9 "Dashboard loading
- * time-out"): shows exactly one outcome for the signed-in user read from auth.me, or the spec's
- * screens when that cannot be read. How it shares the work with the protected-route guard is in
- * docs/decisions/0011-dashboard-gate.md.
+ * The /dashboard gate: shows exactly one outcome for the signed-in user read from auth.me, or a
+ * screen saying why that cannot be read. How it shares the work with the protected-route guard is
+ * in docs/decisions/0011-dashboard-gate.md.
  */
 import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
@@ -23,11 +22,11 @@ export const RETRIES_BEFORE_FORCE_REFRESH = 2;
 type User = NonNullable<ReturnType<typeof useAuth>['user']>;
 
 /**
- * Renders `children(user)` for a signed-in business or customer; otherwise the spec's screen:
- * 'Loading dashboard...', 'Loading Timeout', 'Authentication Issue' (auth.me failed),
- * 'Authentication Required' (nobody signed in), 'Role Selection Required' (no role),
- * 'Permission Error' (a role that is neither business nor customer). `startTimedOut`: the route's
- * guard already waited the first attempt's 2 s without an answer.
+ * Renders `children(user)` for a signed-in business or customer; otherwise one screen: 'Loading
+ * dashboard...', 'Loading Timeout', 'Authentication Issue' (auth.me failed), 'Authentication
+ * Required' (nobody signed in), 'Role Selection Required' (no role), 'Permission Error' (a role
+ * that is neither business nor customer). `startTimedOut`: the route's guard already waited the
+ * first attempt's 2 s without an answer.
  */
 export function DashboardGate({
   startTimedOut = false,

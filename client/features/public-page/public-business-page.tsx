@@ -99,9 +99,9 @@ function useBusinessBySlug(slug: string, viewerOwnsSlug: boolean) {
 }
 
 /**
- * The public business page (dashboards spec §2 "/{slug}", §4 "Public page load"): loading, then
- * the page, 'Business Not Found', 'Error Loading Business' (with Try Again) or 'Invalid Business
- * Data'; after 10 s of waiting, 'Loading took too long. Please refresh the page.'
+ * The public business page /{slug} (ADR 0019): loading, then the page, 'Business Not Found', 'Error
+ * Loading Business' (with Try Again) or 'Invalid Business Data'; after 10 s of waiting, 'Loading
+ * took too long. Please refresh the page.'
  */
 export function PublicBusinessPage({ slug }: { slug: string }) {
   const { user } = useAuth();
@@ -248,7 +248,7 @@ function LoadedPage({
   const isOwner = user?.id === business.id;
   const isBusinessViewer = user?.role === 'business';
   const canRequest = user?.role === 'customer' && user.isVerified;
-  // Dashboards spec §6: business users and page owners see no request or favourite buttons.
+  // Business users and page owners see no request or favourite buttons.
   const showRequestButtons = !isOwner && !isBusinessViewer;
   const [signIn, setSignIn] = useState<SignInReason | null>(null);
   const [requesting, setRequesting] = useState<Slot | null>(null);
@@ -484,9 +484,8 @@ function InfoItem({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Asks a visitor to sign in (spec §2: Log In, or Create an Account at /register?role=customer).
- * Requesting uses the spec's login message; a signed-in customer who has not confirmed the email
- * is told to verify it.
+ * Asks a visitor to sign in: Log In, or Create an Account at /register?role=customer. Requesting
+ * uses MSG.loginToBook; a signed-in customer who has not confirmed the email is told to verify it.
  */
 function SignInDialog({
   reason,

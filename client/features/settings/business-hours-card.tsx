@@ -9,8 +9,8 @@ import { ScheduleEditor } from '../onboarding/schedule-editor';
 import { CardHeading } from './card-heading';
 
 /**
- * Business Hours (dashboards spec §2 "Business settings cards", §3 "Weekly schedule", §8): per day
- * an active switch with opening and closing hours from 0 to 24; only active days are saved.
+ * Business Hours: per day an active switch with opening and closing hours from 0 to 24; only active
+ * days are saved.
  */
 export function BusinessHoursCard({ initial }: { initial: WeeklySchedule }) {
   const utils = trpc.useUtils();

@@ -46,9 +46,8 @@ function valuesOf(s: BusinessSettings): InfoValues {
 }
 
 /**
- * Business Information (dashboards spec §2 "Business settings cards", §5 "Business profile save",
- * §8 "Settings"): name, Business URL with a live availability check, contact name, category,
- * description (max 300), address, phone, business email and time zone.
+ * Business Information: name, Business URL with a live availability check, contact name, category,
+ * description, address, phone, business email and time zone.
  */
 export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
   const utils = trpc.useUtils();

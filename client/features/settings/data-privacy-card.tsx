@@ -17,8 +17,8 @@ import { CardHeading } from './card-heading';
 type Role = 'business' | 'customer';
 
 /**
- * Data & Privacy (dashboards spec §2 "Business settings cards", "Customer settings cards"):
- * 'Download Your Data' and 'Delete Account', each through its dialog. Used by both roles.
+ * Data & Privacy: 'Download Your Data' and 'Delete Account', each through its dialog. Used by both
+ * roles.
  */
 export function DataPrivacyCard({ role }: { role: Role }) {
   const [downloadOpen, download] = useDisclosure(false);
@@ -70,7 +70,7 @@ function exportFailure(err: unknown, role: Role): string {
 
 type DownloadStep = { progress: number; label: string };
 
-/** The data download dialog (spec §2 "Other dialogs", §3 "Data export file", §8 "Data export"). */
+/** The data download dialog: a JSON file of the account's data (docs/decisions/0014). */
 function DownloadDataDialog({ role, opened, onClose }: { role: Role; opened: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
   const [step, setStep] = useState<DownloadStep | null>(null);
@@ -152,9 +152,8 @@ function DownloadDataDialog({ role, opened, onClose }: { role: Role; opened: boo
 }
 
 /**
- * The delete-account dialog (spec §2 "Other dialogs", §5 "Account deletion", §8 "Deletion"): type
- * DELETE and the current password (docs/decisions/0014); on success signed out to / with 'Your
- * account has been deleted successfully'.
+ * The delete-account dialog: type DELETE and the current password (docs/decisions/0014); on success
+ * signed out to / with 'Your account has been deleted successfully'.
  */
 function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();

@@ -9,9 +9,9 @@ import { CardHeading } from './card-heading';
 import { SettingsLoadFailed, useSettingsLoad } from './settings-load';
 
 /**
- * Personal Information (dashboards spec §2 "Customer settings cards", §5 "Customer profile", §8
- * "Settings"): the full name with 'Update Name'. Load failure: 'Error loading profile' / 'Could
- * not load your profile information'. Success: 'Profile updated'; the header's greeting follows.
+ * Personal Information: the full name with 'Update Name'. Load failure: 'Error loading profile' /
+ * 'Could not load your profile information'. Success: 'Profile updated'; the header's greeting
+ * follows.
  */
 export function PersonalInfoCard() {
   const profile = trpc.settings.customer.useQuery(undefined, { refetchOnWindowFocus: false });

@@ -1,7 +1,6 @@
 /**
- * Loading the settings' saved values (dashboards spec §8 "Settings" 'Error loading profile', §9
- * "Settings spinner forced off" 10 s), shared by the business settings and the customer's
- * Personal Information card.
+ * Loading the settings' saved values ('Error loading profile', the spinner forced off after 10 s),
+ * shared by the business settings and the customer's Personal Information card.
  */
 import { Alert, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -9,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { useWaitLimit } from '../../lib/requests';
 
-/** Dashboards spec §9: the settings loading spinner is forced off after 10 s. */
+/** The settings loading spinner is forced off after 10 s. */
 export const SPINNER_FORCED_OFF_MS = 10_000;
 
 /**

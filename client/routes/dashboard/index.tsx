@@ -10,7 +10,7 @@ import { FullPageLoader } from '../../features/layout/full-page-loader';
 import { callWithTimeout, TimeoutError } from '../../lib/requests';
 import { trpc, type TrpcUtils } from '../../lib/trpc';
 
-/** Query parameters /dashboard reacts to (dashboards spec §2): the return from checkout. */
+/** Query parameters /dashboard reacts to: the return from checkout. */
 interface DashboardSearch {
   success?: boolean;
   canceled?: boolean;
@@ -64,9 +64,10 @@ function DashboardPage() {
 }
 
 /**
- * Dashboards spec §2: with success=true, the 'Payment Successful!' toast, a refresh of profile and
- * subscription, and the parameter removed from the address; entering without success or canceled
- * also refreshes profile and subscription (the subscription view lives on the profile and auth.me).
+ * The return from checkout: with success=true, the 'Payment Successful!' toast, a refresh of
+ * profile and subscription, and the parameter removed from the address; entering without success or
+ * canceled also refreshes profile and subscription (the subscription view lives on the profile and
+ * auth.me).
  */
 function useCheckoutReturn() {
   const search = Route.useSearch();
