@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests (shared/, server/) and router-level integration tests (tests/integration) on a real
- * database: PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set (one database per test file,
- * cloned from a migrated template), in-memory PGlite otherwise. Playwright runs separately.
+ * Unit tests (shared/, client/, server/) and router-level integration tests (tests/integration) on
+ * a real database: PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set (one database per test
+ * file, cloned from a migrated template), in-memory PGlite otherwise. Playwright runs separately.
  */
 export default defineConfig({
   test: {
     include: [
       'shared/**/*.test.ts',
+      'client/**/*.test.ts',
       'server/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'tests/faults/**/*.test.ts',

@@ -32,7 +32,7 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
   interface HistoryState {
-    /** The address /check-email resends to (accounts spec §2 "/register"). */
+    /** The address /check-email resends to (set by /register and the login refusal). */
     email?: string;
   }
 }

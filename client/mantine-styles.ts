@@ -1,5 +1,5 @@
 /**
- * Mantine styles, per component rather than the whole 250 kB styles.css (BRIEF §8 CSS budget).
+ * Mantine styles, per component rather than the whole 250 kB styles.css (keeps the CSS small).
  * Order matters: baseline and variables first. Add a line when a new Mantine component is used.
  */
 import '@mantine/core/styles/baseline.css';

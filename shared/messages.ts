@@ -130,6 +130,7 @@ export const MSG = {
   // D §5 booking request, §8 dashboards
   loginToBook: 'Please log in to book an appointment',
   verifyToBook: 'Please verify your email before making bookings',
+  businessCannotRequest: 'Business accounts cannot request appointments.',
   bookingFailedTitle: 'Booking failed',
   bookingFailed: 'Could not submit your booking request. Please try again.',
   bookingRequested: 'Booking request submitted!',

@@ -7,7 +7,7 @@
  * action: the next attempt is a new action with a new key.
  */
 import { useMemo, useRef } from 'react';
-import { errorInfo } from './trpc';
+import { isAnswer } from './trpc';
 
 /**
  * A random UUID v4. `crypto.randomUUID` exists only in secure contexts (https, localhost); a page
@@ -24,9 +24,7 @@ export function newActionKey(): string {
 
 /** Whether `err` (undefined: success) is a definite answer, i.e. not a lost or failed call. */
 export function isDefiniteAnswer(err?: unknown): boolean {
-  if (err === undefined) return true;
-  const status = errorInfo(err).httpStatus;
-  return status !== undefined && status >= 400 && status < 500;
+  return err === undefined || isAnswer(err);
 }
 
 /**

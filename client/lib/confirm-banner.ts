@@ -1,9 +1,9 @@
 /**
- * The 'Please confirm your email!' banner state that is not derived from the session (accounts
- * spec §2 "Header", §4): raised after a sign-up and after a login refused for an unconfirmed email
- * (the refusal carries the account's role, docs/decisions/0010), dismissed by the user. Kept in
- * session storage (`lastslot.confirmBanner`) so a reload of /check-email keeps it; sign-in,
- * sign-out and a confirmed session clear it.
+ * The 'Please confirm your email!' banner state that is not derived from the session: raised after
+ * a sign-up and after a login refused for an unconfirmed email (the refusal carries the account's
+ * role, docs/decisions/0010), dismissed by the user. Kept in session storage
+ * (`lastslot.confirmBanner`) so a reload of /check-email keeps it; sign-in, sign-out and a
+ * confirmed session clear it.
  */
 import { useSyncExternalStore } from 'react';
 

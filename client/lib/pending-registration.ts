@@ -1,6 +1,6 @@
 /**
- * The business's pending registration (accounts spec §3): kept in session storage under
- * `pendingRegistration` between /register and /complete-business-profile.
+ * The business's pending registration: kept in session storage under `pendingRegistration` between
+ * /register and /complete-business-profile.
  *
  * Checked by hand rather than with the zod schemas: the route guard runs in the first load and
  * should not pull zod into it. The server validates everything again on submit.

@@ -1,7 +1,7 @@
 /**
- * Keeps every open tab on the same session (accounts spec §4 "Session handling": a session change
- * in another tab updates this tab). The session cookie is shared by all tabs already; this tells
- * the other tabs to ask the server again. BroadcastChannel where available, else a storage event.
+ * Keeps every open tab on the same session: a session change in another tab updates this tab. The
+ * session cookie is shared by all tabs already; this tells the other tabs to ask the server again.
+ * BroadcastChannel where available, else a storage event.
  */
 const CHANNEL = 'lastslot-session';
 const STORAGE_KEY = 'lastslot.sessionChanged';

@@ -37,9 +37,18 @@ export function httpStatusOf(err: unknown): number | undefined {
 }
 
 /**
+ * Whether `err` is the server's answer to the call (a 4xx refusal), as opposed to a failure worth
+ * another try: no answer, a time-out or a 5xx.
+ */
+export function isAnswer(err: unknown): boolean {
+  const status = httpStatusOf(err);
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+/**
  * A procedure answered UNAUTHORIZED: the session may have ended on the server (expired, or revoked
  * by a password change on another device). Ask auth.me again; the SessionWatcher takes it from
- * there ('Session Expired', accounts spec §8).
+ * there and shows 'Session Expired'.
  */
 function onUnauthorized(err: unknown) {
   if (err instanceof TRPCClientError && (err as TRPCClientError<AppRouter>).data?.code === 'UNAUTHORIZED') {
@@ -55,11 +64,7 @@ export const queryClient: QueryClient = new QueryClient({
       staleTime: 10_000,
       refetchOnWindowFocus: true,
       // Client errors (4xx) are answers, not glitches: never retry them.
-      retry: (failureCount, err) => {
-        const status = httpStatusOf(err);
-        if (status !== undefined && status >= 400 && status < 500) return false;
-        return failureCount < 2;
-      },
+      retry: (failureCount, err) => !isAnswer(err) && failureCount < 2,
     },
     mutations: { retry: false },
   },
@@ -70,9 +75,9 @@ export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: 
 export type TrpcUtils = typeof trpcUtils;
 
 export interface ErrorInfo {
-  /** The spec's toast title, when the server sent one. */
+  /** The toast title, when the server sent one. */
   title?: string;
-  /** The spec's message (never an internal text: the server hides those). */
+  /** The user-facing message (never an internal text: the server hides those). */
   message: string;
   /** The input field the message belongs to. */
   field?: string;

@@ -28,7 +28,7 @@ export const Route = createFileRoute('/auth-redirect')({
 
 const RELOAD_AFTER_MS = 30_000;
 
-/** The link's parameters, from the query or the hash (accounts spec §2 "/auth-redirect"). */
+/** The link's parameters, from the query or the hash. */
 function readLink(search: AuthRedirectSearch): AuthRedirectSearch {
   const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
   return {
@@ -39,7 +39,7 @@ function readLink(search: AuthRedirectSearch): AuthRedirectSearch {
 }
 
 /**
- * Landing of the email confirmation and email-change links (accounts spec §2 "/auth-redirect"):
+ * Landing of the email confirmation and email-change links:
  * - an error in the link: /login?error={description};
  * - a confirmation token: confirm, sign in, 'Welcome!' toast, /dashboard. Failures go to /login
  *   with an error code (docs/decisions/0010): confirmation_failed (token refused), timeout (no

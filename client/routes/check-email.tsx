@@ -32,7 +32,7 @@ function CheckEmailPage() {
   // From navigation state, else the signed-in user, else what this tab registered last.
   const email = stateEmail ?? user?.email ?? recalledCheckEmail();
   const resend = trpc.auth.resendConfirmation.useMutation();
-  // Accounts spec §8 "Email delivery": tell the user when their email could not be delivered.
+  // Tell the user when their email could not be delivered.
   const status = trpc.auth.signUpEmailStatus.useQuery(
     { email: email ?? '' },
     { enabled: Boolean(email), refetchInterval: STATUS_EVERY_MS, retry: false },
@@ -49,7 +49,7 @@ function CheckEmailPage() {
       notifications.show({ color: 'green', title: MSG.resendSentTitle, message: MSG.resendSent });
     } catch (err) {
       const info = errorInfo(err);
-      // The limit and a refused address keep their own texts; anything else is the spec's.
+      // The limit and a refused address keep their own texts; anything else is the generic one.
       const answered = info.httpStatus === 429 || info.code === 'BAD_REQUEST';
       notifications.show({
         color: 'red',

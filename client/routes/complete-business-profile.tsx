@@ -1,33 +1,21 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Divider,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import { Alert, Anchor, Button, Divider, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { CATEGORY_GROUPS, DEFAULT_CATEGORY } from '../../shared/categories';
+import { DEFAULT_CATEGORY } from '../../shared/categories';
 import { MSG } from '../../shared/messages';
 import { defaultWeeklySchedule, type WeeklySchedule } from '../../shared/opening-hours';
 import { businessProfileFields, completeBusinessProfileInput } from '../../shared/schemas/auth';
+import { USERNAME_MAX } from '../../shared/schemas/limits';
 import { AuthCard } from '../features/auth/auth-card';
 import { refreshMe, requireProfileCompletion } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
 import { FullPageLoader } from '../features/layout/full-page-loader';
 import { ScheduleEditor } from '../features/onboarding/schedule-editor';
 import { useSlugCheck } from '../features/onboarding/use-slug-check';
+import { CategoryField, DescriptionField, notifyValidation } from '../features/settings/business-profile-fields';
+import { urlPrefixProps } from '../features/settings/url-prefix';
 import {
   clearPendingRegistration,
   readPendingRegistration,
@@ -38,15 +26,11 @@ import { notifyEmailThrottled } from '../features/auth/email-notices';
 import { confirmBanner } from '../lib/confirm-banner';
 import { errorInfo, trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
-import { zodValidate } from '../lib/zod-form';
 
 export const Route = createFileRoute('/complete-business-profile')({
   beforeLoad: ({ context }) => requireProfileCompletion(context.trpcUtils),
   component: CompleteBusinessProfilePage,
 });
-
-const CATEGORY_DATA = CATEGORY_GROUPS.map((g) => ({ group: g.group, items: [...g.items] }));
-const DESCRIPTION_MAX = 300;
 
 /** Slug suggested from the business name: lowercased, punctuation removed, spaces to hyphens. */
 function slugFromName(name: string): string {
@@ -58,7 +42,7 @@ function slugFromName(name: string): string {
     .replace(/[^a-z0-9\s-]/g, '')
     .trim()
     .replace(/[\s-]+/g, '-')
-    .slice(0, 29)
+    .slice(0, USERNAME_MAX)
     .replace(/-+$/, '');
 }
 
@@ -76,14 +60,14 @@ function CompleteBusinessProfilePage() {
   usePageTitle('Complete your business profile');
   const pending = useMemo(() => readPendingRegistration(), []);
 
-  // Signed in as a business whose profile is missing: the logged-in variant (accounts spec §2).
+  // Signed in as a business whose profile is missing: the logged-in variant.
   if (!pending) return <SignedInProfileForm />;
   return <PendingRegistrationForm pending={pending} />;
 }
 
 /**
- * Logged-in variant (accounts spec §2, §5): name, description and address required; the username
- * is derived from the name by the server (a number is added when it is taken).
+ * Logged-in variant: name, description and address required; the username is derived from the name
+ * by the server (a number is added when it is taken).
  */
 function SignedInProfileForm() {
   const navigate = useNavigate();
@@ -102,11 +86,11 @@ function SignedInProfileForm() {
       slug: '',
       schedule: defaultWeeklySchedule(),
     },
-    validate: zodValidate(completeBusinessProfileInput),
+    validate: schemaResolver(completeBusinessProfileInput, { sync: true }),
     validateInputOnBlur: ['businessName', 'description', 'category', 'address', 'phone'],
   });
 
-  // Accounts spec §8 "Profile completion": nobody signed in is told so, then sent to log in.
+  // Nobody signed in is told so, then sent to log in.
   useEffect(() => {
     if (isLoading || user) return;
     notifications.show({ id: 'must-be-logged-in', color: 'red', title: 'Error', message: MSG.mustBeLoggedIn });
@@ -141,34 +125,18 @@ function SignedInProfileForm() {
       title="Complete your business profile"
       subtitle={`Signed in as ${user.email}. Tell customers about your business and when you are open.`}
     >
-      <form onSubmit={form.onSubmit(onSubmit, notifyInvalid)} noValidate>
-        <Stack gap="lg">
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <BusinessDetailsSection form={form} />
-          <Text size="sm" c="dimmed">
-            Your booking page will be at{' '}
-            <Text span fw={600} c="dark" style={{ overflowWrap: 'anywhere' }}>
-              {window.location.origin}/{preview || 'your-business-name'}
-            </Text>{' '}
-            (a number is added if that address is taken; you can change it later in Settings).
-          </Text>
-          <OpeningHoursSection form={form} />
-          <Button type="submit" size="md" fullWidth loading={complete.isPending}>
-            Complete Profile
-          </Button>
-        </Stack>
-      </form>
+      <ProfileForm form={form} onSubmit={onSubmit} formError={formError} submitting={complete.isPending}>
+        <BusinessDetailsSection form={form} />
+        <Text size="sm" c="dimmed">
+          Your booking page will be at{' '}
+          <Text span fw={600} c="dark" style={{ overflowWrap: 'anywhere' }}>
+            {window.location.origin}/{preview || 'your-business-name'}
+          </Text>{' '}
+          (a number is added if that address is taken; you can change it later in Settings).
+        </Text>
+      </ProfileForm>
     </AuthCard>
   );
-}
-
-function notifyInvalid(errors: Record<string, unknown>) {
-  const first = Object.values(errors).find((e) => typeof e === 'string');
-  notifications.show({ color: 'red', title: 'Validation Error', message: String(first ?? MSG.fixValidation) });
 }
 
 function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<typeof readPendingRegistration>> }) {
@@ -188,7 +156,7 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
       slug: pending.businessSlug,
       schedule: defaultWeeklySchedule(),
     },
-    validate: zodValidate(businessProfileFields),
+    validate: schemaResolver(businessProfileFields, { sync: true }),
     validateInputOnBlur: ['businessName', 'description', 'category', 'address', 'phone'],
   });
 
@@ -283,84 +251,79 @@ function PendingRegistrationForm({ pending }: { pending: NonNullable<ReturnType<
         </>
       }
     >
-      <form onSubmit={form.onSubmit(onSubmit, notifyInvalid)} noValidate>
-        <Stack gap="lg">
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <BusinessDetailsSection form={form} onBusinessNameChange={onBusinessNameChange} />
+      <ProfileForm form={form} onSubmit={onSubmit} formError={formError} submitting={registerBusiness.isPending}>
+        <BusinessDetailsSection form={form} onBusinessNameChange={onBusinessNameChange} />
 
-          <Section title="Your booking page">
-            <TextInput
-              label="Username"
-              withAsterisk
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              placeholder="studio-nine-hair"
-              value={form.values.slug}
-              onChange={onSlugChange}
-              error={slugError}
-              success={slug.state === 'valid' ? 'This username is available' : undefined}
-              description="Letters, numbers and hyphens. Customers book at this address."
-              inputContainer={(input) => (
-                <Group gap={0} wrap="nowrap" align="stretch">
-                  <Box
-                    px="sm"
-                    title={`${origin}/`}
-                    style={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      border: '1px solid var(--mantine-color-gray-4)',
-                      borderRight: 0,
-                      borderRadius: 'var(--mantine-radius-md) 0 0 var(--mantine-radius-md)',
-                      background: 'var(--mantine-color-gray-0)',
-                      color: 'var(--mantine-color-gray-7)',
-                      fontSize: 'var(--mantine-font-size-sm)',
-                      whiteSpace: 'nowrap',
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      maxWidth: '50%',
-                      flexShrink: 1,
-                    }}
-                  >
-                    {origin}/
-                  </Box>
-                  <Box style={{ flex: 1, minWidth: 0 }}>{input}</Box>
-                </Group>
-              )}
-              styles={{ input: { borderTopLeftRadius: 0, borderBottomLeftRadius: 0 } }}
-              rightSection={slug.state === 'checking' ? <Loader size={16} /> : undefined}
-            />
-            <Text size="xs" c="dimmed" aria-live="polite" mt={-8}>
-              {slug.state === 'checking' ? 'Checking availability...' : ''}
-            </Text>
-          </Section>
-
-          <OpeningHoursSection form={form} />
-
-          <Button type="submit" size="md" fullWidth loading={registerBusiness.isPending}>
-            Complete Profile
-          </Button>
-        </Stack>
-      </form>
+        <Section title="Your booking page">
+          <TextInput
+            label="Username"
+            withAsterisk
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder="studio-nine-hair"
+            value={form.values.slug}
+            onChange={onSlugChange}
+            error={slugError}
+            success={slug.state === 'valid' ? 'This username is available' : undefined}
+            description="Letters, numbers and hyphens. Customers book at this address."
+            {...urlPrefixProps(`${origin}/`, '50%')}
+            rightSection={slug.state === 'checking' ? <Loader size={16} /> : undefined}
+          />
+          <Text size="xs" c="dimmed" aria-live="polite" mt={-8}>
+            {slug.state === 'checking' ? 'Checking availability...' : ''}
+          </Text>
+        </Section>
+      </ProfileForm>
     </AuthCard>
   );
 }
 
-type ProfileForm = UseFormReturnType<ProfileValues>;
+type ProfileFormState = UseFormReturnType<ProfileValues>;
+
+/**
+ * The page's form around `children` (both variants): the failure box, then `children`, the
+ * opening hours and 'Complete Profile'. Invalid fields toast 'Validation Error'.
+ */
+function ProfileForm({
+  form,
+  onSubmit,
+  formError,
+  submitting,
+  children,
+}: {
+  form: ProfileFormState;
+  onSubmit: (values: ProfileValues) => Promise<void>;
+  formError: string | null;
+  submitting: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <form onSubmit={form.onSubmit(onSubmit, notifyValidation)} noValidate>
+      <Stack gap="lg">
+        {formError && (
+          <Alert color="red" variant="light" role="alert">
+            {formError}
+          </Alert>
+        )}
+        {children}
+        <OpeningHoursSection form={form} />
+        <Button type="submit" size="md" fullWidth loading={submitting}>
+          Complete Profile
+        </Button>
+      </Stack>
+    </form>
+  );
+}
 
 /** Business name, description, category, phone and address (both variants of the page). */
 function BusinessDetailsSection({
   form,
   onBusinessNameChange,
 }: {
-  form: ProfileForm;
+  form: ProfileFormState;
   onBusinessNameChange?: (e: React.ChangeEvent<HTMLInputElement>) => void;
 }) {
-  const descriptionLength = form.values.description.length;
   return (
     <Section title="Business details">
       <TextInput
@@ -370,29 +333,9 @@ function BusinessDetailsSection({
         {...form.getInputProps('businessName')}
         {...(onBusinessNameChange ? { onChange: onBusinessNameChange } : {})}
       />
-      <Textarea
-        label="Description"
-        placeholder="What you offer, in a sentence or two"
-        withAsterisk
-        autosize
-        minRows={3}
-        maxRows={6}
-        {...form.getInputProps('description')}
-        description={`${descriptionLength}/${DESCRIPTION_MAX} characters`}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-        descriptionProps={{ c: descriptionLength > DESCRIPTION_MAX ? 'red' : 'dimmed', ta: 'right' }}
-      />
+      <DescriptionField placeholder="What you offer, in a sentence or two" {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Select
-          label="Category"
-          data={CATEGORY_DATA}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage="No matching category"
-          withAsterisk
-          maxDropdownHeight={280}
-          {...form.getInputProps('category')}
-        />
+        <CategoryField {...form.getInputProps('category')} />
         <TextInput
           label="Phone (optional)"
           type="tel"
@@ -412,8 +355,8 @@ function BusinessDetailsSection({
   );
 }
 
-/** Weekly opening hours with the specs' defaults (both variants of the page). */
-function OpeningHoursSection({ form }: { form: ProfileForm }) {
+/** Weekly opening hours, starting from the default week (both variants of the page). */
+function OpeningHoursSection({ form }: { form: ProfileFormState }) {
   return (
     <Section title="Opening hours" description="Customers see these hours; slots can only be added while you are open.">
       <ScheduleEditor

@@ -4,7 +4,7 @@ import { requireAuthenticated } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
 import { ContactPage } from '../features/contact/contact-page';
 
-/** /contact, 'Get in Touch' (dashboards spec §2, §5 "Contact form"): any signed-in user. */
+/** /contact, 'Get in Touch': any signed-in user. */
 export const Route = createFileRoute('/contact')({
   beforeLoad: ({ context }) => requireAuthenticated(context.trpcUtils),
   pendingComponent: () => <GuardPending label="Loading..." />,

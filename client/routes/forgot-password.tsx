@@ -1,51 +1,53 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { requestPasswordResetInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
+import { EmailField, FormErrorAlert } from '../features/auth/form-parts';
 import { MailIcon } from '../features/auth/mail-icon';
-import { requestResetWithRetry } from '../features/auth/reset-request';
+import { noticeFor, retryAfterFailures, TIME_LIMITS_MS, useTimedMutation } from '../lib/requests';
 import { trpcClient, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
-import { zodValidate } from '../lib/zod-form';
 
 export const Route = createFileRoute('/forgot-password')({
   component: ForgotPasswordPage,
 });
 
+/** An attempt that failed without an answer (or with a 5xx) is retried once, at once. */
+const RESET_RETRY = retryAfterFailures([0]);
+
 /**
- * /forgot-password (accounts spec §2): asks for a reset link (15 s per attempt, one retry). The confirmation never says whether
- * the address is registered ('If registered, a reset link will be sent to ...').
+ * /forgot-password: asks for a reset link (15 s per attempt, one retry). The confirmation never
+ * says whether the address is registered ('If registered, a reset link will be sent to ...').
  */
 function ForgotPasswordPage() {
   usePageTitle('Reset your password');
-  const [sending, setSending] = useState(false);
+  const send = useTimedMutation(trpcClient.auth.requestPasswordReset, TIME_LIMITS_MS.resetRequest, RESET_RETRY);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
-    validate: zodValidate(requestPasswordResetInput),
+    validate: schemaResolver(requestPasswordResetInput, { sync: true }),
     validateInputOnBlur: true,
   });
 
   async function onSubmit(values: { email: string }) {
     setError(null);
-    setSending(true);
     try {
-      // Accounts spec §7, §9: 15 s per attempt, retried once when it fails without an answer.
-      const result = await requestResetWithRetry((signal) =>
-        trpcClient.auth.requestPasswordReset.mutate({ email: values.email }, { signal }),
-      );
+      const result = await send.mutateAsync({ email: values.email });
       setSentTo(result.email);
     } catch (err) {
-      const info = err as ErrorInfo;
-      if (info.fieldErrors?.email) form.setFieldError('email', info.fieldErrors.email);
-      setError(info);
-    } finally {
-      setSending(false);
+      // A refusal (e.g. 'Email Limit Reached') keeps its own text.
+      const notice = noticeFor(err, {
+        timeout: MSG.resetRequestUnexpected,
+        noAnswer: MSG.resetRequestUnexpected,
+        failed: MSG.resetRequestFailed,
+      });
+      if (notice.fieldErrors?.email) form.setFieldError('email', notice.fieldErrors.email);
+      setError(notice);
     }
   }
 
@@ -79,20 +81,9 @@ function ForgotPasswordPage() {
     >
       <form onSubmit={form.onSubmit(onSubmit)} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" title={error.title} role="alert">
-              {error.message}
-            </Alert>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
-          <Button type="submit" fullWidth size="md" loading={sending}>
+          <FormErrorAlert error={error} />
+          <EmailField {...form.getInputProps('email')} />
+          <Button type="submit" fullWidth size="md" loading={send.isPending}>
             Send Reset Link
           </Button>
           <Text size="sm" ta="center" c="dimmed">

@@ -19,12 +19,12 @@ import { redirectSignedInFromLanding } from '../features/auth/guards';
 import { usePageTitle } from '../lib/use-page-title';
 
 export const Route = createFileRoute('/')({
-  // Signed-in users go to their dashboard (accounts spec §2 "guarded", docs/decisions/0010).
+  // Signed-in users go to their dashboard (docs/decisions/0010).
   beforeLoad: ({ context }) => redirectSignedInFromLanding(context.trpcUtils),
   component: LandingPage,
 });
 
-/** The phrases the headline types and cycles (accounts spec §2 "Landing page"). */
+/** The phrases the headline types and cycles. */
 const HEADLINE_PHRASES = ['cancelled appointments', 'last-minute gaps', 'quiet afternoons'] as const;
 
 const steps = [
@@ -45,7 +45,7 @@ const steps = [
   },
 ];
 
-/** Accounts spec §1: the business types listed to visitors. */
+/** The business types listed to visitors. */
 const BUSINESS_TYPES = [
   'MedSpas',
   'Aesthetic clinics',
@@ -77,7 +77,7 @@ const CUSTOMER_FEATURES = [
   'Booking history',
 ];
 
-/** / (accounts spec §2 "Landing page", §1 marketing statements). */
+/** The landing page /. */
 function LandingPage() {
   usePageTitle('Last-minute appointment booking');
   return (
@@ -229,7 +229,7 @@ function FeatureList({ items }: { items: readonly string[] }) {
   );
 }
 
-/** Pricing (accounts spec §1, §9): free at launch, then 9.95 GBP a month for life; customers free. */
+/** Pricing: free at launch, then 9.95 GBP a month for life; customers free. */
 function PricingSection() {
   return (
     <Box

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { loginInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
+import { EmailField, FormErrorAlert } from '../features/auth/form-parts';
 import { PasswordField } from '../features/auth/password-field';
 import { refreshMe, requireGuest } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
@@ -16,7 +17,6 @@ import { clearPendingRegistration, rememberCheckEmail } from '../lib/pending-reg
 import { broadcastSessionChange, markLocalSessionChange } from '../lib/session-sync';
 import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
-import { zodValidate } from '../lib/zod-form';
 
 interface LoginSearch {
   confirmed?: boolean;
@@ -35,9 +35,9 @@ export const Route = createFileRoute('/login')({
 });
 
 /**
- * Login page URL error codes (accounts spec §8): toast title and text. Any other code (among them
- * /auth-redirect's session_error, no_user, session_setup_failed, auth_context_failed) gets
- * 'An unknown error occurred. Please try again.' (docs/decisions/0010).
+ * Login page URL error codes: toast title and text. Any other code (among them /auth-redirect's
+ * session_error, no_user, session_setup_failed, auth_context_failed) gets 'An unknown error
+ * occurred. Please try again.' (docs/decisions/0010).
  */
 const URL_ERRORS: Record<string, { title: string; message: string }> = {
   session_invalid: { title: 'Session Error', message: 'Your session is invalid. Please log in again.' },
@@ -71,13 +71,13 @@ function LoginPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: zodValidate(loginInput),
+    validate: schemaResolver(loginInput, { sync: true }),
     validateInputOnBlur: true,
   });
 
   const login = trpc.auth.login.useMutation();
 
-  // Toasts from the query string (accounts spec §8), once.
+  // Toasts from the query string, once.
   useEffect(() => {
     if (announced.current) return;
     announced.current = true;
@@ -154,31 +154,22 @@ function LoginPage() {
               {urlError}
             </Alert>
           )}
-          {serverError && (
-            <Alert color="red" variant="light" title={serverError.title} role="alert">
-              <Text size="sm">{serverError.message}</Text>
-              {unconfirmed && (
-                <Anchor
-                  component={Link}
-                  to="/check-email"
-                  state={{ email: form.values.email.trim().toLowerCase() }}
-                  size="sm"
-                  mt={6}
-                  display="inline-block"
-                >
-                  Resend the confirmation email
-                </Anchor>
-              )}
-            </Alert>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
+          <FormErrorAlert error={serverError}>
+            <Text size="sm">{serverError?.message}</Text>
+            {unconfirmed && (
+              <Anchor
+                component={Link}
+                to="/check-email"
+                state={{ email: form.values.email.trim().toLowerCase() }}
+                size="sm"
+                mt={6}
+                display="inline-block"
+              >
+                Resend the confirmation email
+              </Anchor>
+            )}
+          </FormErrorAlert>
+          <EmailField {...form.getInputProps('email')} />
           <PasswordField
             label="Password"
             autoComplete="current-password"

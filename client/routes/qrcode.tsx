@@ -5,8 +5,8 @@ import { useAuth } from '../features/auth/use-auth';
 import { QrAccessDenied, QrCodePage } from '../features/qr/qr-code-page';
 
 /**
- * /qrcode (dashboards spec §2 "/qrcode"): signed in; customers go to /dashboard; a business sees
- * its QR code; any other role 'Access Denied'. The QR library loads with this route's chunk only.
+ * /qrcode: signed in; customers go to /dashboard; a business sees its QR code; any other role
+ * 'Access Denied'. The QR library loads with this route's chunk only.
  */
 export const Route = createFileRoute('/qrcode')({
   beforeLoad: async ({ context }) => {

@@ -3,7 +3,9 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { EMAIL_PATTERN, registerCustomerInput } from '../../shared/schemas/auth';
+import { PASSWORD_MIN } from '../../shared/schemas/limits';
 import { AuthCard } from '../features/auth/auth-card';
+import { EmailField, FormErrorAlert } from '../features/auth/form-parts';
 import { requireGuest } from '../features/auth/guards';
 import { PasswordField } from '../features/auth/password-field';
 import { confirmBanner } from '../lib/confirm-banner';
@@ -25,8 +27,8 @@ export const Route = createFileRoute('/register')({
 type Field = 'name' | 'email' | 'password';
 
 /**
- * Messages of the register form (accounts spec §5): live while typing, and the blur variant of
- * the email message once the field has been left.
+ * Messages of the register form: live while typing, and the blur variant of the email message once
+ * the field has been left.
  */
 function fieldError(field: Field, value: string, typed: boolean, blurred: boolean): string | null {
   if (!typed && !blurred) return null;
@@ -41,7 +43,7 @@ function fieldError(field: Field, value: string, typed: boolean, blurred: boolea
     }
     case 'password':
       if (value === '') return MSG.passwordRequired;
-      if (value.length < 8) return MSG.passwordMin;
+      if (value.length < PASSWORD_MIN) return MSG.passwordMin;
       return null;
   }
 }
@@ -110,11 +112,7 @@ function RegisterPage() {
     <AuthCard title="Create your account" subtitle="It takes a minute. Businesses then set up their booking page.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {alert && (
-            <Alert color="red" variant="light" title={alert.title} role="alert">
-              {alert.message}
-            </Alert>
-          )}
+          <FormErrorAlert error={alert} />
           <Radio.Group
             label="Account type"
             value={role}
@@ -141,14 +139,7 @@ function RegisterPage() {
             </Alert>
           )}
           <TextInput label="Full name" autoComplete="name" placeholder="Jane Smith" withAsterisk {...bind('name')} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            withAsterisk
-            {...bind('email')}
-          />
+          <EmailField {...bind('email')} />
           <PasswordField
             label="Password"
             autoComplete="new-password"

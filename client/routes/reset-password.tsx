@@ -1,16 +1,16 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { resetPasswordForm } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
+import { FormErrorAlert } from '../features/auth/form-parts';
 import { PasswordField } from '../features/auth/password-field';
 import { FullPageLoader } from '../features/layout/full-page-loader';
 import { broadcastSessionChange } from '../lib/session-sync';
 import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
-import { zodValidate } from '../lib/zod-form';
 
 interface ResetSearch {
   token?: string;
@@ -29,7 +29,7 @@ export const Route = createFileRoute('/reset-password')({
   component: ResetPasswordPage,
 });
 
-/** The link's parameters, from the query or (older links) the hash (accounts spec §2). */
+/** The link's parameters, from the query or (older links) the hash. */
 function readLink(search: ResetSearch): ResetSearch {
   const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
   return {
@@ -39,7 +39,7 @@ function readLink(search: ResetSearch): ResetSearch {
   };
 }
 
-/** The message of a link error carried in the URL (accounts spec §8 "Reset link"). */
+/** The message of a link error carried in the URL. */
 function linkErrorMessage(link: ResetSearch): string {
   const text = `${link.error ?? ''} ${link.error_description ?? ''}`.toLowerCase();
   if (/expired|session|jwt/.test(text)) return MSG.resetSessionExpired;
@@ -53,8 +53,8 @@ const STATUS_MESSAGE = {
 } as const;
 
 /**
- * /reset-password (accounts spec §2, §4 "Password reset link states"): validating, then the
- * invalid-link screen or the new-password form; success goes to /login?message=password_updated.
+ * /reset-password (docs/decisions/0009): validating, then the invalid-link screen or the
+ * new-password form; success goes to /login?message=password_updated.
  */
 function ResetPasswordPage() {
   usePageTitle('Set a new password');
@@ -97,7 +97,7 @@ function NewPasswordForm({
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: zodValidate(resetPasswordForm),
+    validate: schemaResolver(resetPasswordForm, { sync: true }),
     validateInputOnBlur: true,
   });
 
@@ -120,11 +120,7 @@ function NewPasswordForm({
     <AuthCard title="Set a new password" subtitle="Choose a new password for your account.">
       <form onSubmit={form.onSubmit(onSubmit)} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" title={error.title} role="alert">
-              {error.message}
-            </Alert>
-          )}
+          <FormErrorAlert error={error} />
           <PasswordField
             label="New password"
             autoComplete="new-password"

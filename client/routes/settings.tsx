@@ -16,9 +16,9 @@ export const Route = createFileRoute('/settings')({
 });
 
 /**
- * /settings (dashboards spec §2 "/settings (role switch)"): not signed in → /login (guard);
- * business → business settings; customer → customer settings; any other role → 'Permission Error'.
- * /dashboard/settings and /dashboard/customer/settings redirect here.
+ * /settings: not signed in → /login (guard); business → business settings; customer → customer
+ * settings; any other role → 'Permission Error'. /dashboard/settings and
+ * /dashboard/customer/settings redirect here.
  */
 function SettingsPage() {
   usePageTitle('Settings');

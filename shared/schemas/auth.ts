@@ -1,12 +1,23 @@
 /**
- * Input schemas of the auth procedures, with the accounts spec's messages (§5). Used by the server
- * (tRPC `.input`) and by the client forms.
+ * Input schemas of the auth procedures, with the sign-up and sign-in forms' messages. Used by the
+ * server (tRPC `.input`) and by the client forms.
  */
 import { z } from 'zod';
 import { CATEGORY_GROUPS } from '../categories';
 import { MSG } from '../messages';
 import { WEEKDAYS } from '../opening-hours';
 import { TIME_PATTERN, END_TIME_PATTERN } from '../time-of-day';
+import {
+  ADDRESS_MAX,
+  DESCRIPTION_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './limits';
 import { safeText } from './text';
 
 /** Simple email pattern of the register form. */
@@ -15,15 +26,15 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailSchema = safeText({ error: MSG.emailRequired })
   .trim()
   .min(1, MSG.emailRequired)
-  .max(254, MSG.validEmail)
+  .max(EMAIL_MAX, MSG.validEmail)
   .regex(EMAIL_PATTERN, MSG.validEmail)
   .transform((v) => v.toLowerCase());
 
-/** 8-128 characters, never trimmed (BRIEF §4). */
+/** 8-128 characters, never trimmed (ADR 0004). */
 export const newPasswordSchema = safeText({ error: MSG.passwordRequired, multiline: true })
   .min(1, MSG.passwordRequired)
-  .min(8, MSG.passwordMin)
-  .max(128, MSG.passwordMax);
+  .min(PASSWORD_MIN, MSG.passwordMin)
+  .max(PASSWORD_MAX, MSG.passwordMax);
 
 export const loginInput = z.object({
   email: emailSchema,
@@ -34,7 +45,7 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const nameSchema = safeText({ error: MSG.fullNameRequired })
   .trim()
   .min(1, MSG.fullNameRequired)
-  .max(100, 'Full name must be 100 characters or less');
+  .max(NAME_MAX, `Full name must be ${NAME_MAX} characters or less`);
 
 export const registerCustomerInput = z.object({
   name: nameSchema,
@@ -43,14 +54,14 @@ export const registerCustomerInput = z.object({
 });
 export type RegisterCustomerInput = z.infer<typeof registerCustomerInput>;
 
-/** Onboarding slug: 3 to 29 characters, lowercase letters, digits and hyphens (accounts §5, §9). */
+/** Username at business sign-up: 3 to 29 characters, lowercase letters, digits and hyphens. */
 export const onboardingSlugSchema = safeText({ error: MSG.usernameRequired })
   .trim()
   .toLowerCase()
   .min(1, MSG.usernameRequired)
   .regex(/^[a-z0-9-]*$/, MSG.usernameChars)
-  .min(3, MSG.usernameMin)
-  .max(29, MSG.usernameMax);
+  .min(USERNAME_MIN, MSG.usernameMin)
+  .max(USERNAME_MAX, MSG.usernameMax);
 
 const scheduleDay = z.object({
   isActive: z.boolean(),
@@ -72,25 +83,25 @@ export const businessProfileFields = z.object({
   businessName: safeText({ error: MSG.businessNameRequired })
     .trim()
     .min(1, MSG.businessNameRequired)
-    .max(100, 'Business name must be 100 characters or less'),
+    .max(NAME_MAX, `Business name must be ${NAME_MAX} characters or less`),
   description: safeText({ error: MSG.descriptionRequired, multiline: true })
     .trim()
     .min(1, MSG.descriptionRequired)
-    .max(300, MSG.descriptionMax),
+    .max(DESCRIPTION_MAX, MSG.descriptionMax),
   category: safeText({ error: MSG.categoryRequired })
     .min(1, MSG.categoryRequired)
     .refine((c) => categories.has(c), MSG.categoryRequired),
-  address: safeText({ error: MSG.addressRequired }).trim().min(1, MSG.addressRequired).max(300),
+  address: safeText({ error: MSG.addressRequired }).trim().min(1, MSG.addressRequired).max(ADDRESS_MAX),
   phone: safeText()
     .trim()
-    .max(40)
+    .max(PHONE_MAX)
     .optional()
     .transform((v) => (v ? v : undefined)),
   slug: onboardingSlugSchema,
   schedule: weeklyScheduleSchema,
 });
 
-/** Business sign-up: the pending registration plus the completed profile (accounts §2). */
+/** Business sign-up: the pending registration plus the completed profile. */
 export const registerBusinessInput = registerCustomerInput.extend(businessProfileFields.shape);
 export type RegisterBusinessInput = z.infer<typeof registerBusinessInput>;
 
@@ -100,7 +111,7 @@ export const resendConfirmationInput = z.object({
   email: safeText({ error: MSG.resendNoEmail }).trim().min(1, MSG.resendNoEmail).pipe(emailSchema),
 });
 
-/** /forgot-password (accounts spec §5): email required and well-formed. */
+/** /forgot-password: email required and well-formed. */
 export const requestPasswordResetInput = z.object({ email: emailSchema });
 export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
 
@@ -111,7 +122,7 @@ export const resetPasswordInput = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
-/** The /reset-password form: new password and its confirmation (accounts spec §5). */
+/** The /reset-password form: new password and its confirmation. */
 export const resetPasswordForm = z
   .object({
     password: newPasswordSchema,
@@ -123,14 +134,14 @@ const currentPasswordSchema = safeText({ error: MSG.currentPasswordRequired, mul
   .min(1, MSG.currentPasswordRequired)
   .max(1024);
 
-/** Password change from settings (dashboards spec §5 "Password change"); current password required. */
+/** Password change from settings; current password required. */
 export const changePasswordInput = z.object({
   currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-/** Email change from settings (dashboards spec §5 "Email change"); current password required. */
+/** Email change from settings; current password required. */
 export const requestEmailChangeInput = z.object({
   newEmail: safeText({ error: MSG.newEmailRequired }).trim().min(1, MSG.newEmailRequired).pipe(emailSchema),
   currentPassword: currentPasswordSchema,
@@ -138,7 +149,7 @@ export const requestEmailChangeInput = z.object({
 export type RequestEmailChangeInput = z.infer<typeof requestEmailChangeInput>;
 
 /**
- * Logged-in variant of /complete-business-profile (accounts spec §2, §5): name, description and
+ * Logged-in variant of /complete-business-profile: name, description and
  * address required; the slug is derived from the name on the server.
  */
 export const completeBusinessProfileInput = businessProfileFields.omit({ slug: true });

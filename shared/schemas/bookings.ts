@@ -1,5 +1,6 @@
 /** Input schemas of the booking procedures. */
 import { z } from 'zod';
+import { NOTES_MAX } from './limits';
 import { safeText } from './text';
 
 /**
@@ -11,7 +12,10 @@ export const idempotencyKey = z.uuid().optional();
 export const requestBookingInput = z.object({
   slotId: z.uuid(),
   idempotencyKey,
-  notes: safeText({ multiline: true }).trim().max(500, 'Notes must be 500 characters or less').optional(),
+  notes: safeText({ multiline: true })
+    .trim()
+    .max(NOTES_MAX, `Notes must be ${NOTES_MAX} characters or less`)
+    .optional(),
 });
 export type RequestBookingInput = z.infer<typeof requestBookingInput>;
 

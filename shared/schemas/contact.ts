@@ -1,10 +1,8 @@
-/** Input schema of the contact form (dashboards spec §5 "Contact form"; limits in ADR 0016). */
+/** Input schema of the contact form (limits in ADR 0016). */
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from './limits';
 import { safeText } from './text';
-
-export const CONTACT_SUBJECT_MAX = 150;
-export const CONTACT_MESSAGE_MAX = 5000;
 
 export const sendContactMessageInput = z.object({
   /** One line: inner whitespace (line breaks included) is folded to single spaces. */

@@ -1,4 +1,4 @@
-/** Input schemas of the favourites procedures (dashboards spec §4 "Favourite", §7 "Favourites"). */
+/** Input schemas of the favourites procedures. */
 import { z } from 'zod';
 import { MSG } from '../messages';
 

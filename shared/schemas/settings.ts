@@ -1,6 +1,5 @@
 /**
- * Input schemas of business settings, data export and account deletion (dashboards spec §2
- * "Business settings cards", §5 "Business profile save", "Account deletion"), with the spec's
+ * Input schemas of business settings, data export and account deletion, with the settings forms'
  * messages. Used by the tRPC procedures and by the settings forms.
  */
 import { z } from 'zod';
@@ -8,20 +7,29 @@ import { ALL_CATEGORIES } from '../categories';
 import { MSG } from '../messages';
 import { isValidTimezone } from '../zoned-time';
 import { EMAIL_PATTERN, nameSchema, weeklyScheduleSchema } from './auth';
+import {
+  ADDRESS_MAX,
+  BUSINESS_URL_MAX,
+  BUSINESS_URL_MIN,
+  DESCRIPTION_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+} from './limits';
 import { safeText } from './text';
 
-/** Business URL (slug) in settings: 3-50 lowercase letters, digits and hyphens (spec §5, §9). */
-export const SLUG_PATTERN = /^[a-z0-9-]{3,50}$/;
+/** Business URL (slug) in settings: 3-50 lowercase letters, digits and hyphens. */
+export const SLUG_PATTERN = new RegExp(`^[a-z0-9-]{${BUSINESS_URL_MIN},${BUSINESS_URL_MAX}}$`);
 
 /**
- * What typing into the Business URL field keeps (spec §5): lower-cased, anything but letters,
- * digits and hyphens stripped, at most 50 characters.
+ * What typing into the Business URL field keeps: lower-cased, anything but letters, digits and
+ * hyphens stripped, at most 50 characters.
  */
 export function normaliseSlugInput(typed: string): string {
   return typed
     .toLowerCase()
     .replace(/[^a-z0-9-]/g, '')
-    .slice(0, 50);
+    .slice(0, BUSINESS_URL_MAX);
 }
 
 export const businessSlugSchema = safeText({ error: MSG.businessUrlRequired })
@@ -30,7 +38,7 @@ export const businessSlugSchema = safeText({ error: MSG.businessUrlRequired })
   .min(1, MSG.businessUrlRequired)
   .regex(SLUG_PATTERN, MSG.slugFormat);
 
-/** Optional text: trimmed; empty becomes null (spec §5 "saved as null when empty"). */
+/** Optional text: trimmed; empty is saved as null. */
 const optionalText = (max: number, tooLong: string) =>
   safeText()
     .trim()
@@ -40,27 +48,27 @@ const optionalText = (max: number, tooLong: string) =>
 
 const categories = new Set(ALL_CATEGORIES);
 
-/** Business Information card (spec §2 "Business settings cards", §5 "Business profile save"). */
+/** The Business Information card. */
 export const updateBusinessProfileInput = z.object({
   businessName: safeText({ error: MSG.businessNameRequired })
     .trim()
     .min(1, MSG.businessNameRequired)
-    .max(100, 'Business name must be 100 characters or less'),
+    .max(NAME_MAX, `Business name must be ${NAME_MAX} characters or less`),
   slug: businessSlugSchema,
   contactName: safeText({ error: MSG.contactNameRequired })
     .trim()
     .min(1, MSG.contactNameRequired)
-    .max(100, 'Contact name must be 100 characters or less'),
+    .max(NAME_MAX, `Contact name must be ${NAME_MAX} characters or less`),
   category: safeText({ error: MSG.businessTypeRequired })
     .min(1, MSG.businessTypeRequired)
     .refine((c) => categories.has(c), MSG.businessTypeRequired),
   description: safeText({ error: MSG.descriptionRequired, multiline: true })
     .trim()
     .min(1, MSG.descriptionRequired)
-    .max(300, MSG.descriptionMax),
-  address: optionalText(300, 'Address must be 300 characters or less'),
-  phone: optionalText(40, 'Phone number must be 40 characters or less'),
-  email: optionalText(254, MSG.validEmail)
+    .max(DESCRIPTION_MAX, MSG.descriptionMax),
+  address: optionalText(ADDRESS_MAX, `Address must be ${ADDRESS_MAX} characters or less`),
+  phone: optionalText(PHONE_MAX, `Phone number must be ${PHONE_MAX} characters or less`),
+  email: optionalText(EMAIL_MAX, MSG.validEmail)
     .refine((v) => v === null || EMAIL_PATTERN.test(v), MSG.validEmail)
     .transform((v) => v?.toLowerCase() ?? null),
   timezone: safeText({ error: MSG.timezoneInvalid })
@@ -71,13 +79,13 @@ export const updateBusinessProfileInput = z.object({
 export type UpdateBusinessProfileInput = z.infer<typeof updateBusinessProfileInput>;
 export type UpdateBusinessProfileForm = z.input<typeof updateBusinessProfileInput>;
 
-/** Business Hours card: the weekly schedule; only active days are stored (spec §3). */
+/** Business Hours card: the weekly schedule; only active days are stored. */
 export const updateBusinessHoursInput = z.object({ schedule: weeklyScheduleSchema });
 export type UpdateBusinessHoursInput = z.infer<typeof updateBusinessHoursInput>;
 
 export const checkBusinessSlugInput = z.object({ slug: safeText().max(100) });
 
-/** Delete-account dialog (spec §5 "Account deletion"; current password: docs/decisions/0014). */
+/** Delete-account dialog (typed DELETE and the current password: docs/decisions/0014). */
 export const deleteAccountInput = z.object({
   confirmation: safeText({ error: MSG.deleteTypeConfirm })
     .trim()
@@ -88,6 +96,6 @@ export const deleteAccountInput = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
-/** Customer Personal Information card, 'Update Name' (spec §5 "Customer profile": 'Full name is required'). */
+/** Customer Personal Information card, 'Update Name' ('Full name is required'). */
 export const updateCustomerNameInput = z.object({ fullName: nameSchema });
 export type UpdateCustomerNameInput = z.infer<typeof updateCustomerNameInput>;

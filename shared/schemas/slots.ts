@@ -1,6 +1,7 @@
-/** Input schemas of the slot procedures, with the dashboards spec's messages (§5 "Slot form"). */
+/** Input schemas of the slot procedures, with the slot form's messages. */
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { DESCRIPTION_MAX } from './limits';
 import { safeText } from './text';
 import { MIN_SLOT_MINUTES } from '../slot-rules';
 import { DATE_PATTERN, END_TIME_PATTERN, TIME_PATTERN, toMinutes } from '../time-of-day';
@@ -13,7 +14,7 @@ const slotFields = {
   description: safeText({ error: MSG.descriptionRequired, multiline: true })
     .trim()
     .min(1, MSG.descriptionRequired)
-    .max(300, MSG.descriptionMax),
+    .max(DESCRIPTION_MAX, MSG.descriptionMax),
 };
 
 /** End after start ('End time must be after start time'), at least 30 minutes ('Slots must be…'). */

@@ -1,7 +1,7 @@
 /**
- * Forgetting the browser's state of a session (accounts spec §4 "Sign-out clears user, profile,
- * session and confirmation banner"; docs/decisions/0010). Used by the logout button, by a logout
- * made in another tab and by a session that ended on its own.
+ * Forgetting the browser's state of a session: user, profile, session and confirmation banner
+ * (docs/decisions/0010). Used by the logout button, by a logout made in another tab and by a
+ * session that ended on its own.
  */
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';

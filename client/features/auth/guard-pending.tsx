@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FullPageLoader } from '../layout/full-page-loader';
 
-/** Accounts spec §2 "Route guards": the page reloads if loading a protected page exceeds 3 s. */
+/** The page reloads if loading a protected page takes more than 3 s. */
 const RELOAD_AFTER_MS = 3_000;
 /** Not more than one automatic reload per 30 s, so a slow server does not cause a reload loop. */
 const RELOAD_GUARD_MS = 30_000;

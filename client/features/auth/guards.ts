@@ -1,5 +1,5 @@
 /**
- * Route guards (accounts spec §2 "Route guards"), run in `beforeLoad` from the cached auth.me.
+ * Route guards, run in `beforeLoad` from the cached auth.me.
  */
 import { redirect } from '@tanstack/react-router';
 import { trpcClient, type TrpcUtils } from '../../lib/trpc';
@@ -61,10 +61,10 @@ export async function requireAwaitingConfirmation(utils: TrpcUtils) {
 }
 
 /**
- * The landing page `/` (accounts spec §2: "guarded"; docs/decisions/0010): a signed-in user goes
- * to /dashboard (or onboarding when the profile is incomplete), visitors see the page. It asks the
- * server afresh, since it is where logout, account deletion and an expired session land, and a
- * failure to ask shows the page rather than an error.
+ * The landing page `/` (docs/decisions/0010): a signed-in user goes to /dashboard (or onboarding
+ * when the profile is incomplete), visitors see the page. It asks the server afresh, since it is
+ * where logout, account deletion and an expired session land, and a failure to ask shows the page
+ * rather than an error.
  */
 export async function redirectSignedInFromLanding(utils: TrpcUtils) {
   const answer = await utils.auth.me.fetch(undefined, { staleTime: 0 }).catch(() => null);

@@ -10,7 +10,7 @@ import { clearClientState } from './client-state';
 import { useAuth } from './use-auth';
 
 /**
- * Follows the session (accounts spec §4 "Session handling"):
+ * Follows the session:
  * - another tab logged in or out: ask the server again and re-run the route guards;
  * - another tab logged out: forget this tab's state too (`clearClientState`);
  * - the user changed: forget every cached answer of the previous user (slot lists included);

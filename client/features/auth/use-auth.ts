@@ -1,27 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useWaitLimit } from '../../lib/requests';
 import { trpc } from '../../lib/trpc';
 
-/** Accounts spec §9: the session consistency check runs every 30 s, at most once per 5 s. */
+/** The session consistency check runs every 30 s, at most once per 5 s. */
 const CHECK_EVERY_MS = 30_000;
 const CHECK_AT_MOST_EVERY_MS = 5_000;
-/** Accounts spec §4: the initial loading state is forced off after 15 s. */
+/** The initial loading state is forced off after 15 s. */
 const LOADING_FORCED_OFF_MS = 15_000;
 
 /**
- * The signed-in user and auth state (accounts spec §3 "User", §4 "Auth states"), from auth.me.
- * Re-asked every 30 s and on window focus (not more often than every 5 s).
+ * The signed-in user and auth state, from auth.me. Re-asked every 30 s and on window focus (not
+ * more often than every 5 s).
  */
 export function useAuth() {
   const me = trpc.auth.me.useQuery(undefined, {
     staleTime: CHECK_AT_MOST_EVERY_MS,
     refetchInterval: CHECK_EVERY_MS,
   });
-  const [gaveUp, setGaveUp] = useState(false);
-  useEffect(() => {
-    if (!me.isPending) return;
-    const timer = setTimeout(() => setGaveUp(true), LOADING_FORCED_OFF_MS);
-    return () => clearTimeout(timer);
-  }, [me.isPending]);
+  const gaveUp = useWaitLimit(me.isPending, LOADING_FORCED_OFF_MS);
   return {
     isLoading: me.isPending && !gaveUp,
     user: me.data?.user ?? null,

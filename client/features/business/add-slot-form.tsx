@@ -3,18 +3,18 @@ import { notifications } from '@mantine/notifications';
 import { formatDate, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { OpeningHours } from '../../../shared/opening-hours';
-import { errorInfo, trpc } from '../../lib/trpc';
-import { TimeoutError, withTimeout } from '../dashboard/timeout';
+import { noticeFor, useTimedMutation } from '../../lib/requests';
+import { trpc, trpcClient } from '../../lib/trpc';
 import { SlotFields, useSlotForm } from './slot-form';
 
 /**
- * 'Add New Slot' (dashboards spec §2, §5 "Slot form"): 'Slot added successfully', or the server's
- * refusal under its title ('Email verification required', 'Authentication required') or 'Failed to
- * add slot'; 'The request timed out…' after 8 s. 'No available dates…' when no date is offered.
+ * 'Add New Slot': 'Slot added successfully', or the server's refusal under its title ('Email
+ * verification required', 'Authentication required') or 'Failed to add slot'; 'The request timed
+ * out…' after 8 s. 'No available dates…' when no date is offered.
  */
 export function AddSlotForm({ openingHours, timezone }: { openingHours: OpeningHours; timezone: string }) {
   const utils = trpc.useUtils();
-  const create = trpc.slots.create.useMutation();
+  const create = useTimedMutation(trpcClient.slots.create);
   const form = useSlotForm(openingHours, timezone);
 
   async function onSubmit(e: React.FormEvent) {
@@ -22,7 +22,7 @@ export function AddSlotForm({ openingHours, timezone }: { openingHours: OpeningH
     const input = form.validate();
     if (!input) return;
     try {
-      await withTimeout(create.mutateAsync(input));
+      await create.mutateAsync(input);
       notifications.show({
         color: 'green',
         title: MSG.slotAdded,
@@ -30,13 +30,9 @@ export function AddSlotForm({ openingHours, timezone }: { openingHours: OpeningH
       });
       form.reset();
     } catch (err) {
-      if (err instanceof TimeoutError) {
-        notifications.show({ color: 'red', title: MSG.slotAddFailed, message: MSG.requestTimeout });
-      } else {
-        const info = errorInfo(err);
-        form.showServerError(info);
-        notifications.show({ color: 'red', title: info.title ?? MSG.slotAddFailed, message: info.message });
-      }
+      const notice = noticeFor(err, { title: MSG.slotAddFailed });
+      if (notice.kind !== 'timeout') form.showServerError(notice);
+      notifications.show({ color: 'red', title: notice.title, message: notice.message });
     } finally {
       await utils.slots.listMine.invalidate();
     }

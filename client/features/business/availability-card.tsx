@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import type { OpeningHours } from '../../../shared/opening-hours';
 import { businessTabOf, type BusinessTab } from '../../../shared/slot-categories';
-import { errorInfo, trpc } from '../../lib/trpc';
+import { useTimedMutation } from '../../lib/requests';
+import { trpc, trpcClient } from '../../lib/trpc';
 import { EmptyState } from '../dashboard/empty-state';
-import { TimeoutError, withTimeout } from '../dashboard/timeout';
 import { CustomerLine, SlotCard, type BusinessSlot } from './slot-card';
-import { DeleteSlotModal, EditSlotModal } from './slot-dialogs';
+import { DeleteSlotModal, EditSlotModal, notifyFailed } from './slot-dialogs';
 
 export type { BusinessSlot } from './slot-card';
 
-/** The slots of each business tab (spec §4 "Business tabs"), in the server's oldest-first order. */
+/** The slots of each business tab, in the server's oldest-first order. */
 export function groupSlotsByTab(slots: BusinessSlot[]): Record<BusinessTab, BusinessSlot[]> {
   const out: Record<BusinessTab, BusinessSlot[]> = { available: [], booked: [], notBooked: [] };
   for (const s of slots) {
@@ -32,10 +32,10 @@ interface Business {
 }
 
 /**
- * 'Your Availability Slots' (dashboards spec §2): the Available (default), Booked and Not Booked
- * tabs, each with a count line, sorted oldest first. Available slots can be edited and deleted;
- * booked ones marked as added to the business's own system; the Booked tab reminds the business to
- * copy its bookings to its main calendar.
+ * 'Your Availability Slots': the Available (default), Booked and Not Booked tabs, each with a count
+ * line, sorted oldest first. Available slots can be edited and deleted; booked ones marked as added
+ * to the business's own system; the Booked tab reminds the business to copy its bookings to its
+ * main calendar.
  */
 export function AvailabilityCard({
   slots,
@@ -157,21 +157,20 @@ function SlotDetails({ slot }: { slot: BusinessSlot }) {
   );
 }
 
-/** 'Mark as added to system' (spec §4 "Slot states"); toast 'Booking confirmed in system'. */
+/** 'Mark as added to system' on a booked slot; toast 'Booking confirmed in system'. */
 function MarkAddedButton({ slot }: { slot: BusinessSlot }) {
   const utils = trpc.useUtils();
-  const mark = trpc.slots.markAddedToSystem.useMutation();
+  const mark = useTimedMutation(trpcClient.slots.markAddedToSystem);
   async function onClick() {
     try {
-      await withTimeout(mark.mutateAsync({ slotId: slot.id }));
+      await mark.mutateAsync({ slotId: slot.id });
       notifications.show({
         color: 'green',
         title: MSG.addedToSystem,
         message: `${slot.description} is marked as added to your main calendar.`,
       });
     } catch (err) {
-      const info = err instanceof TimeoutError ? { message: MSG.requestTimeout, title: undefined } : errorInfo(err);
-      notifications.show({ color: 'red', title: info.title ?? 'Failed to update slot', message: info.message });
+      notifyFailed('Failed to update slot', err);
     } finally {
       await utils.slots.listMine.invalidate();
     }

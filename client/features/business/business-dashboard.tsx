@@ -5,11 +5,11 @@ import { useEffect, useState } from 'react';
 import { formatDate, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { BusinessTab } from '../../../shared/slot-categories';
+import { TIME_LIMITS_MS, useWaitLimit } from '../../lib/requests';
 import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { StatCards } from '../dashboard/stat-cards';
 import { useAnnouncer, useBookingLiveUpdates, useShowWhenListed } from '../dashboard/live';
-import { SLOT_LIST_LIMIT_MS } from '../dashboard/timeout';
 import { FullPageLoader } from '../layout/full-page-loader';
 import { AddSlotForm } from './add-slot-form';
 import { AvailabilityCard, groupSlotsByTab } from './availability-card';
@@ -24,26 +24,17 @@ import { RequestsCard } from './requests-card';
 const CLOCK_REFRESH_MS = 60_000;
 
 /**
- * The business's slot list with the spec's load-error handling (§2, §8, §9): the first load is
- * limited to 10 s ('Loading slots timed out…'), a failed first load shows the 'Failed to load
- * slots' box with Retry and the number of retries, and a failed refresh of a shown list toasts
- * 'Error: Failed to refresh slots. Please try again.'.
+ * The business's slot list and its load errors: the first load is limited to 10 s ('Loading slots
+ * timed out…'), a failed first load shows the 'Failed to load slots' box with Retry and the number
+ * of retries, and a failed refresh of a shown list toasts 'Error: Failed to refresh slots. Please
+ * try again.'.
  */
 function useSlotList() {
   const utils = trpc.useUtils();
   const slots = trpc.slots.listMine.useQuery(undefined, { refetchInterval: CLOCK_REFRESH_MS });
-  const [timedOut, setTimedOut] = useState(false);
   const [retries, setRetries] = useState(0);
   const firstLoad = slots.isPending && slots.isFetching;
-
-  useEffect(() => {
-    if (!firstLoad) return;
-    const timer = setTimeout(() => {
-      setTimedOut(true);
-      void utils.slots.listMine.cancel();
-    }, SLOT_LIST_LIMIT_MS);
-    return () => clearTimeout(timer);
-  }, [firstLoad, utils]);
+  const timedOut = useWaitLimit(firstLoad, TIME_LIMITS_MS.slotList, retries, () => void utils.slots.listMine.cancel());
 
   useEffect(() => {
     if (slots.isRefetchError) {
@@ -59,13 +50,12 @@ function useSlotList() {
     retries,
     retry() {
       setRetries((n) => n + 1);
-      setTimedOut(false);
       void slots.refetch();
     },
   };
 }
 
-/** Business dashboard (dashboards spec §2 "Business dashboard"). */
+/** The business dashboard: stat cards, Add New Slot, the slot tabs, requests and the side panel. */
 export function BusinessDashboard() {
   const business = trpc.businesses.mine.useQuery();
   const list = useSlotList();

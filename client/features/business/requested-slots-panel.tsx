@@ -4,10 +4,9 @@ import { CustomerLine, SlotCard, type BusinessSlot } from './slot-card';
 import { useAnswerRequest } from './use-answer-request';
 
 /**
- * The side panel beside the slot tabs (dashboards spec §2; its content is ours, ADR 0011): the
- * requested slots as slot cards with the inline Approve (booking completed, 'Booking approved!')
- * and Reject (the slot is offered again), and how many booked slots still need copying to the
- * business's own calendar.
+ * The side panel beside the slot tabs (ADR 0011): the requested slots as slot cards with the inline
+ * Approve (booking completed, 'Booking approved!') and Reject (the slot is offered again), and how
+ * many booked slots still need copying to the business's own calendar.
  */
 export function RequestedSlotsPanel({
   slots,

@@ -9,9 +9,9 @@ type Request = RouterOutputs['bookings']['requests'][number];
 type Decision = 'confirm' | 'decline';
 
 /**
- * 'Current Requests' (dashboards spec §2): pending requests, newest first, each with the slot's
- * description, date and time range and the customer's name and email; 'Confirm Booking' and
- * 'Decline' open a confirm/decline dialog.
+ * 'Current Requests': pending requests, newest first, each with the slot's description, date and
+ * time range and the customer's name and email; 'Confirm Booking' and 'Decline' open a
+ * confirm/decline dialog.
  */
 export function RequestsCard({ requests, loading }: { requests: Request[]; loading: boolean }) {
   const { answer, busy } = useAnswerRequest();

@@ -1,22 +1,22 @@
 /**
- * Edit and delete dialogs for an available slot (dashboards spec §2, §6: edit and delete on
- * available slots; §8 'Slot updated successfully', 'Slot deleted successfully').
+ * Edit and delete dialogs for an available slot ('Slot updated successfully', 'Slot deleted
+ * successfully'; ADR 0012).
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { OpeningHours } from '../../../shared/opening-hours';
-import { errorInfo, trpc } from '../../lib/trpc';
-import { TimeoutError, withTimeout } from '../dashboard/timeout';
+import { noticeFor, useTimedMutation, type Notice } from '../../lib/requests';
+import { trpc, trpcClient } from '../../lib/trpc';
 import type { BusinessSlot } from './slot-card';
 import { SlotFields, useSlotForm } from './slot-form';
 
 /** Shows the failure of a slot write: the server's title and text, or `title` with its message. */
-function notifyFailed(title: string, err: unknown) {
-  const info = err instanceof TimeoutError ? { message: MSG.requestTimeout, title: undefined } : errorInfo(err);
-  notifications.show({ color: 'red', title: info.title ?? title, message: info.message });
-  return info;
+export function notifyFailed(title: string, err: unknown): Notice {
+  const notice = noticeFor(err, { title });
+  notifications.show({ color: 'red', title: notice.title, message: notice.message });
+  return notice;
 }
 
 /** 'Edit slot' dialog for `slot`, with the slot form's rules; closes on success. */
@@ -32,7 +32,7 @@ export function EditSlotModal({
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
-  const update = trpc.slots.update.useMutation();
+  const update = useTimedMutation(trpcClient.slots.update);
   const form = useSlotForm(openingHours, timezone, {
     date: slot.date,
     startTime: slot.startTime,
@@ -45,7 +45,7 @@ export function EditSlotModal({
     const input = form.validate();
     if (!input) return;
     try {
-      await withTimeout(update.mutateAsync({ slotId: slot.id, ...input }));
+      await update.mutateAsync({ slotId: slot.id, ...input });
       notifications.show({
         color: 'green',
         title: MSG.slotUpdated,
@@ -53,8 +53,8 @@ export function EditSlotModal({
       });
       onClose();
     } catch (err) {
-      const info = notifyFailed('Failed to update slot', err);
-      if (!(err instanceof TimeoutError)) form.showServerError(info);
+      const notice = notifyFailed('Failed to update slot', err);
+      if (notice.kind !== 'timeout') form.showServerError(notice);
     } finally {
       await utils.slots.listMine.invalidate();
     }
@@ -82,11 +82,11 @@ export function EditSlotModal({
 /** 'Delete this slot?' dialog for `slot`; closes after the answer. */
 export function DeleteSlotModal({ slot, onClose }: { slot: BusinessSlot; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const remove = trpc.slots.delete.useMutation();
+  const remove = useTimedMutation(trpcClient.slots.delete);
 
   async function onDelete() {
     try {
-      await withTimeout(remove.mutateAsync({ slotId: slot.id }));
+      await remove.mutateAsync({ slotId: slot.id });
       notifications.show({ color: 'green', title: MSG.slotDeleted, message: slot.description });
     } catch (err) {
       notifyFailed('Failed to delete slot', err);

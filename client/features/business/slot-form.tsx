@@ -1,12 +1,13 @@
 /**
- * The slot form's state and fields (dashboards spec §4 "Slot form behaviour", §5 "Slot form"),
- * shared by 'Add New Slot' and the edit dialog: the offered dates, half-hour start times and end
- * times come from shared/slot-rules in the business's time zone and move with the clock.
+ * The slot form's state and fields, shared by 'Add New Slot' and the edit dialog: the offered
+ * dates, half-hour start times and end times come from shared/slot-rules in the business's time
+ * zone and move with the clock.
  */
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { formatDate, formatTime } from '../../../shared/format';
 import type { OpeningHours } from '../../../shared/opening-hours';
+import { DESCRIPTION_MAX } from '../../../shared/schemas/limits';
 import { createSlotInput, type CreateSlotInput } from '../../../shared/schemas/slots';
 import { dateChoices, endTimeChoices, startTimeChoices } from '../../../shared/slot-rules';
 import { addDaysToDate, localNow } from '../../../shared/zoned-time';
@@ -57,7 +58,7 @@ export function useSlotForm(openingHours: OpeningHours, timezone: string, initia
     });
   }
 
-  /** The parsed input, or null after showing the spec's messages under the fields. */
+  /** The parsed input, or null after showing the schema's messages under the fields. */
   function validate(): CreateSlotInput | null {
     const parsed = createSlotInput.safeParse(values);
     if (parsed.success) return parsed.data;
@@ -140,7 +141,7 @@ export function SlotFields({ form }: { form: SlotForm }) {
         value={values.description}
         onChange={(e) => set('description', e.currentTarget.value)}
         error={errors.description}
-        maxLength={300}
+        maxLength={DESCRIPTION_MAX}
         withAsterisk
       />
     </Stack>

@@ -1,13 +1,13 @@
 /**
- * The business's four answers to a pending request (dashboards spec §4 "Booking status", §8
- * "Dashboards" and "Success toasts"): Confirm Booking / Decline from the dialog, Approve / Reject
- * inline on the slot card, each with its toast, and the lists refreshed afterwards.
+ * The business's four answers to a pending request (ADR 0012): Confirm Booking / Decline from the
+ * dialog, Approve / Reject inline on the slot card, each with its toast, and the lists refreshed
+ * afterwards.
  */
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';
 import { useActionKeys } from '../../lib/action-keys';
-import { errorInfo, trpc } from '../../lib/trpc';
-import { TimeoutError, withTimeout } from '../dashboard/timeout';
+import { noticeFor, useTimedMutation } from '../../lib/requests';
+import { errorInfo, trpc, trpcClient } from '../../lib/trpc';
 
 export type Answer = 'confirm' | 'approve' | 'decline' | 'reject';
 
@@ -22,27 +22,29 @@ const SUCCESS: Record<Answer, { title: string; message: string; color: string }>
   },
 };
 
-/** The spec's failure toast: past slots keep their own title, others read 'Approval failed: Failed to…'. */
-function failure(answer: Answer, err: unknown): { title: string; message: string } {
+/**
+ * The failure toast: a time-out or a refusal with its own title (e.g. a past slot's) as it is,
+ * anything else as 'Approval failed' / 'Failed to approve booking: {reason}' (or the decline's).
+ */
+function failure(answer: Answer, err: unknown): { title?: string; message: string } {
   const accepting = answer === 'confirm' || answer === 'approve';
-  if (err instanceof TimeoutError) {
-    return { title: accepting ? MSG.approvalFailedTitle : MSG.declineFailedTitle, message: MSG.requestTimeout };
-  }
-  const info = errorInfo(err);
-  if (info.title) return { title: info.title, message: info.message };
-  return accepting
-    ? { title: MSG.approvalFailedTitle, message: `Failed to approve booking: ${info.message}` }
-    : { title: MSG.declineFailedTitle, message: `Failed to decline booking: ${info.message}` };
+  const title = accepting ? MSG.approvalFailedTitle : MSG.declineFailedTitle;
+  const notice = noticeFor(err, { title });
+  if (notice.kind === 'timeout' || errorInfo(err).title) return { title: notice.title, message: notice.message };
+  const message = accepting
+    ? `Failed to approve booking: ${notice.message}`
+    : `Failed to decline booking: ${notice.message}`;
+  return { title, message };
 }
 
 /** `answer(kind, bookingId)` sends the answer and shows its toast; true when it was accepted. */
 export function useAnswerRequest() {
   const utils = trpc.useUtils();
   const mutations = {
-    confirm: trpc.bookings.confirm.useMutation(),
-    approve: trpc.bookings.approve.useMutation(),
-    decline: trpc.bookings.decline.useMutation(),
-    reject: trpc.bookings.reject.useMutation(),
+    confirm: useTimedMutation(trpcClient.bookings.confirm),
+    approve: useTimedMutation(trpcClient.bookings.approve),
+    decline: useTimedMutation(trpcClient.bookings.decline),
+    reject: useTimedMutation(trpcClient.bookings.reject),
   };
   const busy = Object.values(mutations).some((m) => m.isPending);
 
@@ -55,7 +57,7 @@ export function useAnswerRequest() {
   async function answer(kind: Answer, bookingId: string): Promise<boolean> {
     const action = `${kind}:${bookingId}`;
     try {
-      await withTimeout<unknown>(mutations[kind].mutateAsync({ bookingId, idempotencyKey: keys.keyFor(action) }));
+      await mutations[kind].mutateAsync({ bookingId, idempotencyKey: keys.keyFor(action) });
       keys.settle(action);
       const { title, message, color } = SUCCESS[kind];
       notifications.show({ color, title, message });

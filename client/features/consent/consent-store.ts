@@ -1,9 +1,8 @@
 /**
- * Cookie preferences (dashboards spec §2 "Cookie banner", §3 "Cookie preferences", §9): necessary
- * (always true), analytics and marketing (default false). Kept in local storage, session storage
- * and a cookie valid for one year (js-cookie). Save failures are only logged (spec §8 "Cookies").
- * Nothing optional is loaded anywhere in LastSlot today; code that ever adds analytics or marketing
- * must check `hasConsent()` first.
+ * Cookie preferences: necessary (always true), analytics and marketing (default false). Kept in
+ * local storage, session storage and a cookie valid for one year (js-cookie). Save failures are
+ * only logged. Nothing optional is loaded anywhere in LastSlot today; code that ever adds analytics
+ * or marketing must check `hasConsent()` first.
  */
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';

@@ -9,9 +9,9 @@ import {
 } from './consent-store';
 
 /**
- * The cookie banner and its preferences dialog (dashboards spec §2 "Cookie banner"): 'We use
- * cookies' with 'Customize' and 'Accept All' until a choice is saved; the dialog has Necessary
- * (always on), Analytics and Marketing, with Cancel and 'Save Preferences'.
+ * The cookie banner and its preferences dialog: 'We use cookies' with 'Customize' and 'Accept All'
+ * until a choice is saved; the dialog has Necessary (always on), Analytics and Marketing, with
+ * Cancel and 'Save Preferences'.
  */
 export function CookieConsent() {
   const { preferences, dialogOpen } = useConsent();

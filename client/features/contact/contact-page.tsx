@@ -1,29 +1,28 @@
 /**
- * 'Get in Touch' (dashboards spec §2 "/contact", §5 "Contact form", §8 "Contact"): subject and
- * message, validated with the server's schema; 'Message Sent!' on success, 'Could not send your
- * message: ...' when the server refused it, 'Failed to send message: ...' when it could not be
- * reached or failed.
+ * 'Get in Touch' (ADR 0016): subject and message, validated with the server's schema; 'Message
+ * Sent!' on success, 'Could not send your message: ...' when the server refused it, 'Failed to send
+ * message: ...' when it could not be reached or failed.
  */
 import { Button, Card, Container, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';
-import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX, sendContactMessageInput } from '../../../shared/schemas/contact';
-import { errorInfo, trpc } from '../../lib/trpc';
+import { sendContactMessageInput } from '../../../shared/schemas/contact';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../../../shared/schemas/limits';
+import { noticeFor } from '../../lib/requests';
+import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
-import { zodValidate } from '../../lib/zod-form';
 
 interface ContactValues {
   subject: string;
   message: string;
 }
 
-/** The toast text for a failed send (dashboards spec §8 "Contact"). */
+/** The toast text for a failed send: a refusal 'Could not send…', else 'Failed to send…'. */
 export function contactFailureText(err: unknown): string {
-  const info = errorInfo(err);
-  if (info.code === 'UNAUTHORIZED') return MSG.contactLoginRequired;
-  const answered = info.httpStatus !== undefined && info.httpStatus < 500;
-  return `${answered ? MSG.contactCouldNotSend : MSG.contactFailed} ${info.message}`;
+  const notice = noticeFor(err);
+  if (notice.code === 'UNAUTHORIZED') return MSG.contactLoginRequired;
+  return `${notice.kind === 'refused' ? MSG.contactCouldNotSend : MSG.contactFailed} ${notice.message}`;
 }
 
 /** The contact form of a signed-in user whose replies go to `email`. */
@@ -32,16 +31,16 @@ export function ContactPage({ email }: { email: string }) {
   const send = trpc.contact.send.useMutation();
   const form = useForm<ContactValues>({
     initialValues: { subject: '', message: '' },
-    validate: zodValidate(sendContactMessageInput),
+    validate: schemaResolver(sendContactMessageInput, { sync: true }),
   });
 
   async function onSubmit(values: ContactValues) {
     try {
       await send.mutateAsync(values);
     } catch (err) {
-      const info = errorInfo(err);
+      const { fieldErrors } = noticeFor(err);
       for (const field of ['subject', 'message'] as const) {
-        const message = info.fieldErrors?.[field];
+        const message = fieldErrors?.[field];
         if (message) form.setFieldError(field, message);
       }
       notifications.show({ color: 'red', title: 'Error', message: contactFailureText(err) });

@@ -5,7 +5,7 @@ import type { RouterOutputs } from '../../lib/trpc';
 
 export type CustomerBooking = RouterOutputs['bookings']['mine'][number];
 
-/** Badge of a customer's booking (dashboards spec §4 "Badges", "Customer buckets"). */
+/** Badge of a customer's booking: 'Request Expired', 'Booked', 'Pending', ... */
 export function bookingBadge(b: CustomerBooking): { label: string; color: string } {
   if (b.expired) return { label: 'Request Expired', color: 'gray' };
   if (b.status === 'confirmed' || b.status === 'completed') return { label: 'Booked', color: 'blue' };
@@ -17,8 +17,8 @@ export function bookingBadge(b: CustomerBooking): { label: string; color: string
 
 /**
  * One appointment in 'Your Appointments': business (linked to its page), badge, description, date
- * and time, short address. A pending request has 'Cancel Request' (`onCancel`); a confirmed appointment
- * cannot be cancelled in the app, so it tells the customer to contact the business (spec §2).
+ * and time, short address. A pending request has 'Cancel Request' (`onCancel`); a confirmed
+ * appointment cannot be cancelled in the app, so it tells the customer to contact the business.
  */
 export function BookingRow({ booking: b, onCancel }: { booking: CustomerBooking; onCancel?: () => void }) {
   const badge = bookingBadge(b);

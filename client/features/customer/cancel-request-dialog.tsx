@@ -2,18 +2,18 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
-import { errorInfo, trpc } from '../../lib/trpc';
-import { withTimeout } from '../dashboard/timeout';
+import { noticeFor, useTimedMutation } from '../../lib/requests';
+import { trpc, trpcClient } from '../../lib/trpc';
 import type { CustomerBooking } from './booking-row';
 
 /** Refusals whose server text says what happened (confirmed meanwhile, already handled, gone). */
 const EXPLAINED = new Set(['CONFLICT', 'PRECONDITION_FAILED', 'NOT_FOUND']);
 
 /**
- * Confirmation dialog for withdrawing a pending request (dashboards spec §2 "Customer dashboard",
- * §7 cancel_customer_request). Success: 'Request cancelled'. Failure: 'Error cancelling request'
- * with 'Could not cancel your request. Please try again.', or the server's reason when the
- * request can no longer be cancelled (docs/decisions/0017). The list is refetched either way.
+ * Confirmation dialog for withdrawing a pending request (bookings.cancel). Success: 'Request
+ * cancelled'. Failure: 'Error cancelling request' with 'Could not cancel your request. Please try
+ * again.', or the server's reason when the request can no longer be cancelled
+ * (docs/decisions/0017). The list is refetched either way.
  */
 export function CancelRequestDialog({
   booking,
@@ -26,13 +26,13 @@ export function CancelRequestDialog({
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
-  const cancel = trpc.bookings.cancel.useMutation();
+  const cancel = useTimedMutation(trpcClient.bookings.cancel);
 
   async function onConfirm() {
     if (!booking) return;
     onWithdrawing?.(booking.id);
     try {
-      await withTimeout(cancel.mutateAsync({ bookingId: booking.id }));
+      await cancel.mutateAsync({ bookingId: booking.id });
       notifications.show({
         color: 'green',
         title: MSG.requestCancelled,
@@ -40,12 +40,12 @@ export function CancelRequestDialog({
       });
       onClose();
     } catch (err) {
-      const info = errorInfo(err);
-      const explained = info.code !== undefined && EXPLAINED.has(info.code);
+      const notice = noticeFor(err);
+      const explained = notice.code !== undefined && EXPLAINED.has(notice.code);
       notifications.show({
         color: 'red',
         title: MSG.cancelRequestFailedTitle,
-        message: explained ? info.message : MSG.cancelRequestFailed,
+        message: explained ? notice.message : MSG.cancelRequestFailed,
       });
       if (explained) onClose();
     } finally {

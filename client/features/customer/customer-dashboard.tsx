@@ -21,8 +21,8 @@ const TABS: { value: CustomerBucket; label: string; empty: string }[] = [
 ];
 
 /**
- * The customer dashboard (dashboards spec §2 "Customer dashboard"): count cards, 'Your
- * Appointments' in four tabs (pending requests can be cancelled), Favourites; live updates.
+ * The customer dashboard: count cards, 'Your Appointments' in four tabs (pending requests can be
+ * cancelled), Favourites; live updates.
  */
 export function CustomerDashboard({ name }: { name: string }) {
   const bookings = trpc.bookings.mine.useQuery();
@@ -30,7 +30,7 @@ export function CustomerDashboard({ name }: { name: string }) {
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   usePageTitle('Dashboard');
 
-  // Dashboards spec §8: 'Error: Could not fetch your appointments.' (title: description).
+  // 'Error: Could not fetch your appointments.' (title: description).
   useEffect(() => {
     if (bookings.isError) {
       notifications.show({ color: 'red', title: MSG.errorTitle, message: MSG.fetchAppointmentsFailed });

@@ -1,16 +1,16 @@
 /**
- * The /dashboard gate (dashboards spec §2 "/dashboard (gate screen)", §9 "Dashboard loading
- * time-out"): shows exactly one outcome for the signed-in user read from auth.me, or the spec's
- * screens when that cannot be read. How it shares the work with the protected-route guard is in
- * docs/decisions/0011-dashboard-gate.md.
+ * The /dashboard gate: shows exactly one outcome for the signed-in user read from auth.me, or a
+ * screen saying why that cannot be read. How it shares the work with the protected-route guard is
+ * in docs/decisions/0011-dashboard-gate.md.
  */
 import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { useAuth } from '../auth/use-auth';
 import { BackToHome } from '../layout/back-to-home';
 import { FullPageLoader } from '../layout/full-page-loader';
+import { useWaitLimit } from '../../lib/requests';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** Loading turns into 'Loading Timeout' after 2 s on the first attempt and 1 s on later ones. */
@@ -22,11 +22,11 @@ export const RETRIES_BEFORE_FORCE_REFRESH = 2;
 type User = NonNullable<ReturnType<typeof useAuth>['user']>;
 
 /**
- * Renders `children(user)` for a signed-in business or customer; otherwise the spec's screen:
- * 'Loading dashboard...', 'Loading Timeout', 'Authentication Issue' (auth.me failed),
- * 'Authentication Required' (nobody signed in), 'Role Selection Required' (no role),
- * 'Permission Error' (a role that is neither business nor customer). `startTimedOut`: the route's
- * guard already waited the first attempt's 2 s without an answer.
+ * Renders `children(user)` for a signed-in business or customer; otherwise one screen: 'Loading
+ * dashboard...', 'Loading Timeout', 'Authentication Issue' (auth.me failed), 'Authentication
+ * Required' (nobody signed in), 'Role Selection Required' (no role), 'Permission Error' (a role
+ * that is neither business nor customer). `startTimedOut`: the route's guard already waited the
+ * first attempt's 2 s without an answer.
  */
 export function DashboardGate({
   startTimedOut = false,
@@ -36,20 +36,15 @@ export function DashboardGate({
   children: (user: User) => ReactNode;
 }) {
   const { query } = useAuth();
+  // Attempt 1 when the route's guard already used up the first attempt.
   const [attempt, setAttempt] = useState(startTimedOut ? 1 : 0);
-  const [timedOut, setTimedOut] = useState(startTimedOut);
   const [issueRetries, setIssueRetries] = useState(0);
   const loading = !query.data && (query.isPending || query.isFetching);
-
-  useEffect(() => {
-    if (!loading || timedOut) return;
-    const timer = setTimeout(() => setTimedOut(true), attempt === 0 ? FIRST_ATTEMPT_MS : LATER_ATTEMPT_MS);
-    return () => clearTimeout(timer);
-  }, [loading, timedOut, attempt]);
+  const waitedTooLong = useWaitLimit(loading, attempt === 0 ? FIRST_ATTEMPT_MS : LATER_ATTEMPT_MS, attempt);
+  const timedOut = waitedTooLong || (startTimedOut && attempt === 1);
 
   const retryLoading = () => {
     setAttempt((a) => a + 1);
-    setTimedOut(false);
     void query.refetch();
   };
 

@@ -4,9 +4,8 @@ import { MSG } from '../../../shared/messages';
 import { errorInfo, trpc } from '../../lib/trpc';
 
 /**
- * The favourite button of the public page (dashboards spec §2 "/{slug}", §4 "Favourite"): shows
- * the like count; a customer toggles it, anyone else is asked to sign in. Hidden for businesses
- * (the caller does not render it for them).
+ * The favourite button of the public page /{slug}: shows the like count; a customer toggles it,
+ * anyone else is asked to sign in. Hidden for businesses (the caller does not render it for them).
  */
 export function FavouriteButton({ businessId, onSignInNeeded }: { businessId: string; onSignInNeeded?: () => void }) {
   const utils = trpc.useUtils();

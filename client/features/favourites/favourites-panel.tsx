@@ -6,8 +6,8 @@ import { trpc } from '../../lib/trpc';
 import { EmptyState } from '../dashboard/empty-state';
 
 /**
- * The customer's 'Favourites' panel (dashboards spec §2 "Customer dashboard"): each row opens
- * /{slug} in a new tab and can be removed ('Removed from favourites').
+ * The customer dashboard's 'Favourites' panel: each row opens /{slug} in a new tab and can be
+ * removed ('Removed from favourites').
  */
 export function FavouritesPanel() {
   const utils = trpc.useUtils();

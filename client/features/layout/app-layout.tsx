@@ -16,10 +16,9 @@ import { useLogout } from './use-logout';
 const MAIN_CONTENT_ID = 'main-content';
 
 /**
- * The page frame: header (accounts spec §2 "Header"), the signed-in area's desktop sidebar
- * (dashboards spec §2, `DashboardNav`), the email banner, the page and the footer. On a phone the
- * burger menu lists the same entries for a signed-in user (business: Dashboard, QR Code, Settings,
- * Get in Touch; customer: no QR Code) and Logout.
+ * The page frame: header, the signed-in area's desktop sidebar (`DashboardNav`), the email banner,
+ * the page and the footer. On a phone the burger menu lists the same entries for a signed-in user
+ * (business: Dashboard, QR Code, Settings, Get in Touch; customer: no QR Code) and Logout.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user, authState } = useAuth();
@@ -154,7 +153,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** About and Pricing on the home page: scroll to their sections (accounts spec §2 "Header"). */
+/** About and Pricing on the home page: scroll to their sections. */
 function SectionLinks({ vertical = false }: { vertical?: boolean }) {
   const links = [
     { id: 'how-it-works', label: 'About' },
@@ -188,10 +187,9 @@ function SectionLinks({ vertical = false }: { vertical?: boolean }) {
 }
 
 /**
- * 'Please confirm your email!' (accounts spec §2 "Header", §4): amber, dismissible. Shown after a
- * sign-up or a login refused for an unconfirmed email, with the sentence of the account's role
- * (business: no booking slots; customer: no bookings) when known (docs/decisions/0010). A
- * confirmed session hides and clears it.
+ * 'Please confirm your email!': amber, dismissible. Shown after a sign-up or a login refused for an
+ * unconfirmed email, with the sentence of the account's role (business: no booking slots; customer:
+ * no bookings) when known (docs/decisions/0010). A confirmed session hides and clears it.
  */
 function ConfirmEmailBanner() {
   const { user } = useAuth();

@@ -1,8 +1,7 @@
 /**
- * The signed-in area's navigation (dashboards spec §2 "Business dashboard" sidebar, "Customer
- * dashboard" left navigation, "/settings", "/contact"; accounts spec §2 "Header" phone menu).
- * The layout shows the sidebar on desktop for the pages listed by `isAppAreaPath`; the phone menu
- * lists the same entries.
+ * The signed-in area's navigation: dashboard, QR code (businesses), settings and contact. The
+ * layout shows the sidebar on desktop for the pages listed by `isAppAreaPath`; the phone menu lists
+ * the same entries.
  */
 import '@mantine/core/styles/NavLink.css';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';

@@ -2,7 +2,7 @@ import { Center, Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BackToHome } from './back-to-home';
 
-/** 404 page (accounts spec §2: 'Oops! Page not found' with a link home). */
+/** 404 page: 'Oops! Page not found' with a link home. */
 export function NotFound() {
   usePageTitle('Page not found');
   return (

@@ -6,10 +6,9 @@ import './layout.css';
 import { LogoMark } from './logo';
 
 /**
- * The footer of every page (accounts spec §1, §2 "Landing page"): the Terms & Conditions and
- * Privacy Policy dialogs, 'Cookie settings' (reopens the consent dialog, so a choice can be
- * changed or withdrawn), the support address and the © line. It sits outside <main>, beside the
- * desktop sidebar like the page itself.
+ * The footer of every page: the Terms & Conditions and Privacy Policy dialogs, 'Cookie settings'
+ * (reopens the consent dialog, so a choice can be changed or withdrawn), the support address and
+ * the © line. It sits outside <main>, beside the desktop sidebar like the page itself.
  */
 export function SiteFooter() {
   return (

@@ -1,6 +1,6 @@
 import { ActionIcon, Group } from '@mantine/core';
 
-/** LastSlot's social accounts (accounts spec §2 "Header": social links for everyone). */
+/** LastSlot's social accounts, linked in the header for everyone. */
 export const SOCIAL_LINKS = [
   {
     label: 'LastSlot on Instagram',

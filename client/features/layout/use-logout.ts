@@ -7,8 +7,8 @@ import { broadcastSessionChange, markLocalSessionChange } from '../../lib/sessio
 import { errorInfo, trpc } from '../../lib/trpc';
 
 /**
- * Logout (accounts spec §4): end the session, forget everything this tab kept of it (session
- * storage, toasts, cached answers: `clearClientState`), tell the other tabs, and go home.
+ * Logout: end the session, forget everything this tab kept of it (session storage, toasts, cached
+ * answers: `clearClientState`), tell the other tabs, and go home.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -21,7 +21,7 @@ export function useLogout() {
     try {
       await mutation.mutateAsync();
     } catch (err) {
-      // Accounts spec §4: a 403 at sign-out is expected and ignored (the session is gone already).
+      // A 403 at sign-out is expected and ignored (the session is gone already).
       if (errorInfo(err).httpStatus !== 403) {
         notifications.show({ color: 'red', title: 'Logout failed', message: errorInfo(err).message });
         setPending(false);

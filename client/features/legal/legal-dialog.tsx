@@ -1,7 +1,7 @@
 import { Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { LEGAL_UPDATED, type LegalSection } from './legal-texts';
 
-/** A scrollable dialog of legal sections (Terms & Conditions, Privacy Policy; accounts spec §1). */
+/** A scrollable dialog of legal sections (Terms & Conditions, Privacy Policy). */
 export function LegalDialog({
   title,
   sections,

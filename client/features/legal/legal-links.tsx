@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { LegalDialog } from './legal-dialog';
 import { PRIVACY_SECTIONS, TERMS_SECTIONS } from './legal-texts';
 
-/** Footer links opening the 'Terms & Conditions' and 'Privacy Policy' dialogs (accounts spec §1). */
+/** Footer links opening the 'Terms & Conditions' and 'Privacy Policy' dialogs. */
 export function LegalLinks({ onCookieSettings }: { onCookieSettings?: () => void }) {
   const [termsOpen, terms] = useDisclosure(false);
   const [privacyOpen, privacy] = useDisclosure(false);

@@ -1,9 +1,9 @@
 /**
- * The Terms & Conditions and the Privacy Policy shown in the footer dialogs (accounts spec §1).
- * Written for what LastSlot actually does: businesses publish slots, customers request them, the
- * business confirms or declines; no payment is taken in the app during the launch period; email is
- * delivered by Resend; Stripe only runs the billing portal. Plain UK English. Who the operator is
- * and how to reach them come from ./operator.ts (docs/decisions/0021-legal-texts-operator-and-contact.md).
+ * The Terms & Conditions and the Privacy Policy shown in the footer dialogs (ADR 0021). Written for
+ * what LastSlot actually does: businesses publish slots, customers request them, the business
+ * confirms or declines; no payment is taken in the app during the launch period; email is delivered
+ * by Resend; Stripe only runs the billing portal. Plain UK English. Who the operator is and how to
+ * reach them come from ./operator.ts (docs/decisions/0021-legal-texts-operator-and-contact.md).
  */
 import { OPERATOR, operatorSentence, type OperatorDetails } from './operator';
 
@@ -14,7 +14,7 @@ export interface LegalSection {
 
 export const LEGAL_UPDATED = '21 November 2026';
 
-/** The Terms & Conditions: the 16 sections the spec lists, in its order. */
+/** The Terms & Conditions: 16 numbered sections. */
 export function termsSections(op: OperatorDetails = OPERATOR): LegalSection[] {
   return [
     {
@@ -130,7 +130,7 @@ export function termsSections(op: OperatorDetails = OPERATOR): LegalSection[] {
   ];
 }
 
-/** The Privacy Policy: the topics the spec lists, with the minimum age of 16. */
+/** The Privacy Policy, with the minimum age of 16. */
 export function privacySections(op: OperatorDetails = OPERATOR): LegalSection[] {
   return [
     {

@@ -9,9 +9,8 @@ const choices = (from: number, to: number, step: number) =>
   Array.from({ length: (to - from) / step + 1 }, (_, i) => option(fromMinutes(from + i * step)));
 
 /**
- * The time choices: half-hour steps (onboarding) or whole hours 0 to 24 (settings, dashboards spec
- * §2 "Business Hours": "hour choices 0 to 24"). Opening times run to the last step before
- * midnight, closing times from the first step to 24:00.
+ * The time choices: half-hour steps (onboarding) or whole hours 0 to 24 (settings). Opening times
+ * run to the last step before midnight, closing times from the first step to 24:00.
  */
 const TIME_CHOICES = {
   'half-hour': { start: choices(0, 1410, 30), end: choices(30, 1440, 30) },

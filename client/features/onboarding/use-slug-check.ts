@@ -1,86 +1,42 @@
 /**
- * Username (slug) availability (accounts spec §4 "Slug availability states"): idle while typing,
- * a check 500 ms after typing stops once there are 3 characters, 'invalid' after 8 s.
+ * Username availability at business sign-up: idle while typing and below 3 characters, a check
+ * 500 ms after typing stops, 'Check timed out. Please try again.' after 8 s.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { onboardingSlugSchema } from '../../../shared/schemas/auth';
-import { errorInfo, trpc } from '../../lib/trpc';
-import { firstError } from '../../lib/zod-form';
+import { USERNAME_MIN } from '../../../shared/schemas/limits';
+import { callWithTimeout, noticeFor, TIME_LIMITS_MS } from '../../lib/requests';
+import { trpc } from '../../lib/trpc';
+import { useAvailabilityCheck } from '../../lib/use-availability-check';
 
 export type SlugState = 'idle' | 'checking' | 'valid' | 'taken' | 'invalid';
 
-const DEBOUNCE_MS = 500;
-const TIMEOUT_MS = 8000;
+const IDLE = { state: 'idle', message: null } as const;
 
+/** `{ state, message, markTaken }` of the typed username `slug` (see useAvailabilityCheck). */
 export function useSlugCheck(slug: string) {
   const utils = trpc.useUtils();
-  const [state, setState] = useState<SlugState>('idle');
-  const [message, setMessage] = useState<string | null>(null);
-  const seq = useRef(0);
-
-  const check = useCallback(
-    async (value: string) => {
-      const id = ++seq.current;
-      const formatError = firstError(onboardingSlugSchema, value);
-      if (formatError) {
-        setState('invalid');
-        setMessage(formatError);
-        return;
-      }
-      setState('checking');
-      setMessage(null);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      try {
-        const timeout = new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), TIMEOUT_MS);
-        });
-        const result = await Promise.race([
-          utils.auth.checkSlug.fetch({ slug: value.trim().toLowerCase() }, { staleTime: 0 }),
-          timeout,
-        ]);
-        if (id !== seq.current) return;
-        if (result === 'timeout') {
-          setState('invalid');
-          setMessage(MSG.usernameCheckTimeout);
-        } else if (result.available) {
-          setState('valid');
-          setMessage(null);
-        } else {
-          setState('taken');
-          setMessage(MSG.usernameTaken);
-        }
-      } catch (err) {
-        if (id !== seq.current) return;
-        // Accounts spec §8: slug-check failures read 'Connection error: ...' (no answer) or
-        // 'Database error: ...' (the server answered with an error).
-        const info = errorInfo(err);
-        setState('invalid');
-        setMessage(
-          info.message === MSG.connection ? `Connection error: ${info.message}` : `Database error: ${info.message}`,
-        );
-      } finally {
-        clearTimeout(timer);
-      }
+  return useAvailabilityCheck<SlugState>(slug, {
+    known: (value) => (value.trim().length < USERNAME_MIN ? IDLE : null),
+    typing: IDLE,
+    invalid: (value) => {
+      const issue = onboardingSlugSchema.safeParse(value).error?.issues[0];
+      return issue ? { state: 'invalid', message: issue.message } : null;
     },
-    [utils],
-  );
-
-  useEffect(() => {
-    seq.current++;
-    setState('idle');
-    setMessage(null);
-    if (slug.trim().length < 3) return;
-    const timer = setTimeout(() => void check(slug), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [slug, check]);
-
-  /** Marks the slug taken (e.g. the server refused it at submit). */
-  const markTaken = useCallback((text: string) => {
-    seq.current++;
-    setState('taken');
-    setMessage(text);
-  }, []);
-
-  return { state, message, markTaken };
+    checking: { state: 'checking', message: null },
+    ask: async (value) => {
+      const { available } = await callWithTimeout(
+        () => utils.auth.checkSlug.fetch({ slug: value.trim().toLowerCase() }, { staleTime: 0 }),
+        TIME_LIMITS_MS.usernameCheck,
+      );
+      return available ? { state: 'valid', message: null } : { state: 'taken', message: MSG.usernameTaken };
+    },
+    // No answer reads 'Connection error: …'; a server error 'Database error: …'.
+    failed: (err) => {
+      const notice = noticeFor(err, { timeout: MSG.usernameCheckTimeout });
+      if (notice.kind === 'timeout') return { state: 'invalid', message: notice.message };
+      const prefix = notice.kind === 'noAnswer' ? 'Connection error' : 'Database error';
+      return { state: 'invalid', message: `${prefix}: ${notice.message}` };
+    },
+  });
 }

@@ -31,31 +31,47 @@ import {
   shortAddress,
 } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { NOTES_MAX } from '../../../shared/schemas/limits';
 import { WEEKDAY_LABEL, WEEKDAYS } from '../../../shared/opening-hours';
 import { useActionKeys } from '../../lib/action-keys';
+import {
+  callWithTimeout,
+  noticeFor,
+  retryAfterFailures,
+  TIME_LIMITS_MS,
+  useWaitLimit,
+  type NoticeTexts,
+} from '../../lib/requests';
 import { errorInfo, trpc, trpcClient, type RouterOutputs } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAuth } from '../auth/use-auth';
 import { FavouriteButton } from '../favourites/favourite-button';
 import { BackToHome } from '../layout/back-to-home';
-import {
-  businessFetchRetryDelay,
-  LoadTimeoutError,
-  loadFailureText,
-  PAGE_LOAD_GUARD_MS,
-  QUERY_TIMEOUT_MS,
-  shouldRetryBusinessFetch,
-  withTimeout,
-} from './load-policy';
 
 type PublicData = RouterOutputs['businesses']['bySlug'];
 type Slot = PublicData['slots'][number];
 type SignInReason = 'request' | 'favourite';
 
+/** A failed call is retried twice, 1 s then 2 s later; an answer (4xx) is not retried. */
+const FETCH_RETRIES = retryAfterFailures([1_000, 2_000]);
+/** NOT_FOUND for the viewer's own page (its slug just changed) is retried 3 times at 1 s steps. */
+const OWNER_NOT_FOUND_RETRIES = 3;
+const OWNER_NOT_FOUND_STEP_MS = 1_000;
+
+const isNotFound = (err: unknown) => errorInfo(err).code === 'NOT_FOUND';
+
+/** Load failure texts: the time-out's, else the generic one (never the server's). */
+const LOAD_TEXTS: NoticeTexts = { timeout: MSG.pageTimeout, failed: MSG.pageLoadFailed, refused: MSG.pageLoadFailed };
+const SLOTS_TEXTS: NoticeTexts = {
+  timeout: MSG.pageSlotsTimeout,
+  failed: MSG.pageSlotsFailed,
+  refused: MSG.pageSlotsFailed,
+};
+
 /**
- * businesses.bySlug with the spec's limits (load-policy.ts): 5 s per call, retries, owner
- * not-found retries. Same query key as trpc.businesses.bySlug.useQuery, so invalidating
- * `utils.businesses.bySlug` refreshes it.
+ * businesses.bySlug with the page's limits (ADR 0019): 5 s per call, FETCH_RETRIES, and
+ * OWNER_NOT_FOUND_RETRIES when `viewerOwnsSlug`. Same query key as
+ * trpc.businesses.bySlug.useQuery, so invalidating `utils.businesses.bySlug` refreshes it.
  */
 function useBusinessBySlug(slug: string, viewerOwnsSlug: boolean) {
   const ownsRef = useRef(viewerOwnsSlug);
@@ -66,18 +82,26 @@ function useBusinessBySlug(slug: string, viewerOwnsSlug: boolean) {
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) =>
-      withTimeout((s) => trpcClient.businesses.bySlug.query({ slug }, { signal: s }), QUERY_TIMEOUT_MS, signal),
+      callWithTimeout(
+        (s) => trpcClient.businesses.bySlug.query({ slug }, { signal: s }),
+        TIME_LIMITS_MS.businessFetch,
+        signal,
+      ),
     staleTime: 15_000,
-    retry: (failureCount, err) => shouldRetryBusinessFetch(failureCount, err, ownsRef.current),
-    retryDelay: businessFetchRetryDelay,
+    retry: (failureCount, err) =>
+      isNotFound(err)
+        ? ownsRef.current && failureCount < OWNER_NOT_FOUND_RETRIES
+        : FETCH_RETRIES.retry(failureCount, err),
+    retryDelay: (failureCount, err) =>
+      isNotFound(err) ? OWNER_NOT_FOUND_STEP_MS : FETCH_RETRIES.retryDelay(failureCount),
   });
   return { query, queryKey };
 }
 
 /**
- * The public business page (dashboards spec §2 "/{slug}", §4 "Public page load"): loading, then
- * the page, 'Business Not Found', 'Error Loading Business' (with Try Again) or 'Invalid Business
- * Data'; after 10 s of waiting, 'Loading took too long. Please refresh the page.'
+ * The public business page /{slug} (ADR 0019): loading, then the page, 'Business Not Found', 'Error
+ * Loading Business' (with Try Again) or 'Invalid Business Data'; after 10 s of waiting, 'Loading
+ * took too long. Please refresh the page.'
  */
 export function PublicBusinessPage({ slug }: { slug: string }) {
   const { user } = useAuth();
@@ -85,16 +109,10 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
   const { query, queryKey } = useBusinessBySlug(slug, viewerOwnsSlug);
   const queryClient = useQueryClient();
 
-  // The load guard (spec §9): counted per attempt; Try Again starts a new one.
+  // The load guard: counted per attempt; Try Again starts a new one.
   const [attempt, setAttempt] = useState(0);
-  const [tooLongAt, setTooLongAt] = useState<number | null>(null);
   const waiting = query.isPending;
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => setTooLongAt(attempt), PAGE_LOAD_GUARD_MS);
-    return () => clearTimeout(timer);
-  }, [waiting, attempt]);
-  const tooLong = waiting && tooLongAt === attempt;
+  const tooLong = useWaitLimit(waiting, TIME_LIMITS_MS.publicPageGuard, attempt) && waiting;
 
   const tryAgain = () => {
     setAttempt((a) => a + 1);
@@ -146,7 +164,7 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
     return (
       <PageMessage
         title={MSG.pageErrorTitle}
-        text={loadFailureText(query.error)}
+        text={noticeFor(query.error, LOAD_TEXTS).message}
         actions={<Button onClick={tryAgain}>{MSG.pageTryAgain}</Button>}
         testId="public-page-error"
         alert
@@ -230,7 +248,7 @@ function LoadedPage({
   const isOwner = user?.id === business.id;
   const isBusinessViewer = user?.role === 'business';
   const canRequest = user?.role === 'customer' && user.isVerified;
-  // Dashboards spec §6: business users and page owners see no request or favourite buttons.
+  // Business users and page owners see no request or favourite buttons.
   const showRequestButtons = !isOwner && !isBusinessViewer;
   const [signIn, setSignIn] = useState<SignInReason | null>(null);
   const [requesting, setRequesting] = useState<Slot | null>(null);
@@ -284,7 +302,7 @@ function LoadedPage({
             </Text>
             {isBusinessViewer && !isOwner && (
               <Text size="sm" mb="md">
-                Business accounts cannot request appointments. Log in with a customer account to request one.
+                {`${MSG.businessCannotRequest} Log in with a customer account to request one.`}
               </Text>
             )}
             {refreshError !== null && (
@@ -383,7 +401,7 @@ function groupByDate(slots: Slot[]): Array<[string, Slot[]]> {
 }
 
 function slotsErrorText(err: unknown): string {
-  return err instanceof LoadTimeoutError ? MSG.pageSlotsTimeout : MSG.pageSlotsFailed;
+  return noticeFor(err, SLOTS_TEXTS).message;
 }
 
 /**
@@ -466,9 +484,8 @@ function InfoItem({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Asks a visitor to sign in (spec §2: Log In, or Create an Account at /register?role=customer).
- * Requesting uses the spec's login message; a signed-in customer who has not confirmed the email
- * is told to verify it.
+ * Asks a visitor to sign in: Log In, or Create an Account at /register?role=customer. Requesting
+ * uses MSG.loginToBook; a signed-in customer who has not confirmed the email is told to verify it.
  */
 function SignInDialog({
   reason,
@@ -582,7 +599,7 @@ function RequestDialog({
             autosize
             minRows={2}
             maxRows={5}
-            maxLength={500}
+            maxLength={NOTES_MAX}
             value={notes}
             onChange={(e) => setNotes(e.currentTarget.value)}
           />

@@ -1,7 +1,7 @@
 /**
- * The QR code page (dashboards spec §2 "/qrcode", §8 "QR page", §9 "QR image"): the business's
- * booking link as a 400x400 QR code, a preview link, the read-only link with Copy, Print and
- * Download ({slug}.png). Other roles see 'Access Denied' (customers are redirected before this).
+ * The QR code page /qrcode (ADR 0015): the business's booking link as a 400x400 QR code, a preview
+ * link, the read-only link with Copy, Print and Download ({slug}.png). Other roles see 'Access
+ * Denied' (customers are redirected before this).
  */
 // Styles of the components only this page uses (loaded with its chunk; see client/mantine-styles.ts).
 import '@mantine/core/styles/Image.css';

@@ -6,11 +6,11 @@
 import QRCode from 'qrcode';
 import { MSG } from '../../../shared/messages';
 
-/** Side of the on-screen QR image in CSS pixels (dashboards spec §9 "QR image"). */
+/** Side of the on-screen QR image in CSS pixels. */
 export const QR_SIZE = 400;
 /** Side of the downloaded PNG in pixels: sharper when printed large (ADR 0015). */
 export const QR_DOWNLOAD_SIZE = 1024;
-/** Dashboards spec §9: printing starts 500 ms after the print view opens. */
+/** Printing starts 500 ms after the print view opens. */
 export const PRINT_DELAY_MS = 500;
 
 const OPTIONS = { margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } } as const;

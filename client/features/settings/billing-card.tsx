@@ -5,9 +5,9 @@ import { errorInfo, trpc } from '../../lib/trpc';
 import { CardHeading } from './card-heading';
 
 /**
- * Billing (dashboards spec §2 "Billing", §8 "Billing portal"): 'Manage Billing' opens the payment
- * provider's portal, which returns to /settings. The page shows this card only when the business
- * has a billing account (settings.business `showBilling`).
+ * Billing: 'Manage Billing' opens the payment provider's portal, which returns to /settings. The
+ * page shows this card only when the business has a billing account (settings.business
+ * `showBilling`).
  */
 export function BillingCard() {
   const portal = trpc.billing.portalSession.useMutation();

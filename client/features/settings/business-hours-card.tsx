@@ -3,21 +3,18 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { WEEKDAYS, type WeeklySchedule } from '../../../shared/opening-hours';
-import { errorInfo, trpc } from '../../lib/trpc';
+import { noticeFor, TIME_LIMITS_MS, useTimedMutation } from '../../lib/requests';
+import { trpc, trpcClient } from '../../lib/trpc';
 import { ScheduleEditor } from '../onboarding/schedule-editor';
 import { CardHeading } from './card-heading';
-import { TimeoutError, withTimeout } from './with-timeout';
-
-/** Dashboards spec §9: the business hours save gives up after 5 s. */
-const HOURS_SAVE_TIMEOUT_MS = 5_000;
 
 /**
- * Business Hours (dashboards spec §2 "Business settings cards", §3 "Weekly schedule", §8): per day
- * an active switch with opening and closing hours from 0 to 24; only active days are saved.
+ * Business Hours: per day an active switch with opening and closing hours from 0 to 24; only active
+ * days are saved.
  */
 export function BusinessHoursCard({ initial }: { initial: WeeklySchedule }) {
   const utils = trpc.useUtils();
-  const save = trpc.settings.updateBusinessHours.useMutation();
+  const save = useTimedMutation(trpcClient.settings.updateBusinessHours, TIME_LIMITS_MS.hoursSave);
   const [schedule, setSchedule] = useState(initial);
   const [error, setError] = useState<string | null>(null);
 
@@ -28,12 +25,16 @@ export function BusinessHoursCard({ initial }: { initial: WeeklySchedule }) {
       return;
     }
     try {
-      await withTimeout(save.mutateAsync({ schedule }), HOURS_SAVE_TIMEOUT_MS);
+      await save.mutateAsync({ schedule });
     } catch (err) {
-      const timedOut = err instanceof TimeoutError;
-      const message = timedOut ? MSG.hoursSaveTimeout : MSG.hoursSaveFailed;
-      if (!timedOut && errorInfo(err).httpStatus === 400) setError(errorInfo(err).message);
-      notifications.show({ color: 'red', title: 'Error', message });
+      const notice = noticeFor(err, { timeout: MSG.hoursSaveTimeout });
+      // An input error names the problem beside the editor; the toast stays general.
+      if (notice.httpStatus === 400) setError(notice.message);
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: notice.kind === 'timeout' ? notice.message : MSG.hoursSaveFailed,
+      });
       return;
     }
     notifications.show({ color: 'green', title: MSG.profileUpdatedTitle, message: 'Your business hours are saved.' });

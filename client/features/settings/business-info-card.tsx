@@ -1,26 +1,21 @@
-import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
-import { CATEGORY_GROUPS } from '../../../shared/categories';
 import { MSG } from '../../../shared/messages';
+import { BUSINESS_URL_MAX, BUSINESS_URL_MIN } from '../../../shared/schemas/limits';
 import {
   normaliseSlugInput,
   updateBusinessProfileInput,
   type UpdateBusinessProfileInput,
 } from '../../../shared/schemas/settings';
-import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
-import { zodValidate } from '../../lib/zod-form';
+import { noticeFor, useTimedMutation } from '../../lib/requests';
+import { trpc, trpcClient, type RouterOutputs } from '../../lib/trpc';
+import { CategoryField, DescriptionField, notifyValidation } from './business-profile-fields';
 import { CardHeading } from './card-heading';
 import { timezoneOptions } from './timezones';
 import { useBusinessSlugCheck } from './use-business-slug-check';
 import { urlPrefixProps } from './url-prefix';
-import { TimeoutError, withTimeout } from './with-timeout';
-
-/** Dashboards spec §9: the profile save gives up after 8 s. */
-const PROFILE_SAVE_TIMEOUT_MS = 8_000;
-const DESCRIPTION_MAX = 300;
-const CATEGORY_DATA = CATEGORY_GROUPS.map((g) => ({ group: g.group, items: [...g.items] }));
 
 type BusinessSettings = RouterOutputs['settings']['business'];
 
@@ -50,24 +45,17 @@ function valuesOf(s: BusinessSettings): InfoValues {
   };
 }
 
-/** 'Validation Error' toast with the first message (dashboards spec §5 "Business profile save"). */
-export function notifyValidation(errors: Record<string, unknown>) {
-  const first = Object.values(errors).find((e) => typeof e === 'string');
-  notifications.show({ color: 'red', title: MSG.validationErrorTitle, message: String(first ?? MSG.fixValidation) });
-}
-
 /**
- * Business Information (dashboards spec §2 "Business settings cards", §5 "Business profile save",
- * §8 "Settings"): name, Business URL with a live availability check, contact name, category,
- * description (max 300), address, phone, business email and time zone.
+ * Business Information: name, Business URL with a live availability check, contact name, category,
+ * description, address, phone, business email and time zone.
  */
 export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
   const utils = trpc.useUtils();
-  const save = trpc.settings.updateBusinessProfile.useMutation();
+  const save = useTimedMutation(trpcClient.settings.updateBusinessProfile);
   const form = useForm<InfoValues>({
     mode: 'controlled',
     initialValues: valuesOf(settings),
-    validate: zodValidate(updateBusinessProfileInput),
+    validate: schemaResolver(updateBusinessProfileInput, { sync: true }),
     validateInputOnBlur: ['businessName', 'contactName', 'description', 'email'],
   });
   const slug = useBusinessSlugCheck(form.values.slug, settings.slug);
@@ -93,19 +81,15 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
     const input: UpdateBusinessProfileInput = updateBusinessProfileInput.parse(values);
     let result: { slug: string; slugChanged: boolean };
     try {
-      result = await withTimeout(save.mutateAsync(input), PROFILE_SAVE_TIMEOUT_MS);
+      result = await save.mutateAsync(input);
     } catch (err) {
-      if (err instanceof TimeoutError) {
-        notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: MSG.profileSaveTimeout });
-        return;
+      const notice = noticeFor(err, { timeout: MSG.profileSaveTimeout });
+      if (notice.field === 'slug') {
+        slug.markTaken(notice.message);
+        form.setFieldError('slug', notice.message);
       }
-      const info = errorInfo(err);
-      if (info.field === 'slug') {
-        slug.markTaken(info.message);
-        form.setFieldError('slug', info.message);
-      }
-      for (const [key, text] of Object.entries(info.fieldErrors ?? {})) form.setFieldError(key, text);
-      notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: info.message });
+      for (const [key, text] of Object.entries(notice.fieldErrors ?? {})) form.setFieldError(key, text);
+      notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: notice.message });
       return;
     }
     if (result.slugChanged) {
@@ -132,7 +116,6 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
 
   const slugError =
     form.errors.slug ?? (slug.state === 'taken' || slug.state === 'invalid' ? (slug.message ?? undefined) : undefined);
-  const descriptionLength = form.values.description.length;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="business-info-heading">
@@ -164,7 +147,7 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
               form.clearFieldError('slug');
             }}
             error={slugError}
-            description="3-50 characters: lowercase letters, numbers and hyphens."
+            description={`${BUSINESS_URL_MIN}-${BUSINESS_URL_MAX} characters: lowercase letters, numbers and hyphens.`}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             rightSection={slug.state === 'checking' ? <Loader size={16} aria-label="Checking" /> : undefined}
             {...urlPrefixProps(`${origin.replace(/^https?:\/\//, '')}/`)}
@@ -179,16 +162,7 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
             {slug.state === 'checking' || (slug.state === 'valid' && slug.message) ? slug.message : ''}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select
-              label="Category"
-              data={CATEGORY_DATA}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="No matching category"
-              withAsterisk
-              maxDropdownHeight={280}
-              {...form.getInputProps('category')}
-            />
+            <CategoryField {...form.getInputProps('category')} />
             <Select
               label="Time zone"
               data={zones}
@@ -201,17 +175,7 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
               {...form.getInputProps('timezone')}
             />
           </SimpleGrid>
-          <Textarea
-            label="Description"
-            withAsterisk
-            autosize
-            minRows={3}
-            maxRows={6}
-            {...form.getInputProps('description')}
-            description={`${descriptionLength}/${DESCRIPTION_MAX} characters`}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            descriptionProps={{ c: descriptionLength > DESCRIPTION_MAX ? 'red' : 'dimmed', ta: 'right' }}
-          />
+          <DescriptionField {...form.getInputProps('description')} />
           <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="Phone number" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />

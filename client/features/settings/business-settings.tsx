@@ -13,9 +13,8 @@ import { SettingsPageHeader } from './settings-page-header';
 import { SettingsLoadFailed, useSettingsLoad } from './settings-load';
 
 /**
- * Business settings (dashboards spec §2 "Business settings cards"): Business Information,
- * Business Hours, Account Settings (email, password), Billing (when the business has a billing
- * account) and Data & Privacy.
+ * Business settings: Business Information, Business Hours, Account Settings (email, password),
+ * Billing (when the business has a billing account) and Data & Privacy.
  */
 export function BusinessSettings({ email }: { email: string }) {
   const settings = trpc.settings.business.useQuery(undefined, { refetchOnWindowFocus: false });

@@ -1,11 +1,24 @@
 import { Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A settings card's title (a level-2 heading, `id` for aria-labelledby) and its short explanation. */
-export function CardHeading({ id, title, children }: { id?: string; title: string; children?: ReactNode }) {
+/**
+ * A settings card's title (a heading of level `order`, 2 unless the card sits in a section; `id`
+ * for aria-labelledby) and its short explanation.
+ */
+export function CardHeading({
+  id,
+  title,
+  order = 2,
+  children,
+}: {
+  id?: string;
+  title: string;
+  order?: 2 | 3;
+  children?: ReactNode;
+}) {
   return (
     <div>
-      <Title order={2} fz="lg" id={id}>
+      <Title order={order} fz="lg" id={id}>
         {title}
       </Title>
       {children && (

@@ -1,18 +1,24 @@
-import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { EMAIL_PATTERN } from '../../../shared/schemas/auth';
-import { errorInfo, trpc } from '../../lib/trpc';
+import { noticeFor, TIME_LIMITS_MS, useTimedMutation } from '../../lib/requests';
+import { trpcClient } from '../../lib/trpc';
 import { PasswordField } from '../auth/password-field';
+import { CardHeading } from './card-heading';
 
-const EMAIL_UPDATE_TIMEOUT_MS = 10_000;
-const TIMEOUT = Symbol('timeout');
+/** The new address: required, then well-formed. */
+function newEmailError(typed: string): string | null {
+  const email = typed.trim();
+  if (!email) return MSG.newEmailRequired;
+  return EMAIL_PATTERN.test(email) ? null : MSG.validEmail;
+}
 
 /**
- * Change Email Address (dashboards spec §2 "Settings", §5 "Email change", §8): the current address
- * read-only, the new one and the current password. The link goes to the new address and a notice
- * to the current one; the change happens when the link is opened (/auth-redirect).
+ * Change Email Address: the current address read-only, the new one and the current password. The
+ * link goes to the new address and a notice to the current one; the change happens when the link
+ * is opened (/auth-redirect).
  */
 export function ChangeEmailCard({
   currentEmail,
@@ -22,37 +28,26 @@ export function ChangeEmailCard({
   /** 3 inside the business's 'Account Settings' section. */
   headingOrder?: 2 | 3;
 }) {
-  const request = trpc.auth.requestEmailChange.useMutation();
-  const [newEmail, setNewEmail] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [errors, setErrors] = useState<{ newEmail?: string; currentPassword?: string }>({});
+  const request = useTimedMutation(trpcClient.auth.requestEmailChange, TIME_LIMITS_MS.emailChange);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { newEmail: '', currentPassword: '' },
+    validate: { newEmail: newEmailError },
+  });
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const email = newEmail.trim();
-    if (!email || !EMAIL_PATTERN.test(email)) {
-      setErrors({ newEmail: email ? MSG.validEmail : MSG.newEmailRequired });
-      return;
-    }
-    setErrors({});
+  async function onSubmit(values: typeof form.values) {
     try {
-      // Dashboards spec §9: the email update gives up after 10 s.
-      const outcome = await Promise.race([
-        request.mutateAsync({ newEmail: email, currentPassword }),
-        new Promise<typeof TIMEOUT>((resolve) => setTimeout(() => resolve(TIMEOUT), EMAIL_UPDATE_TIMEOUT_MS)),
-      ]);
-      if (outcome === TIMEOUT) {
-        notifications.show({ color: 'red', title: MSG.emailUpdateFailedTitle, message: MSG.connection });
-        return;
-      }
+      await request.mutateAsync({ newEmail: values.newEmail.trim(), currentPassword: values.currentPassword });
     } catch (err) {
-      const info = errorInfo(err);
-      if (info.field === 'newEmail' || info.field === 'currentPassword') setErrors({ [info.field]: info.message });
-      notifications.show({ color: 'red', title: info.title ?? MSG.emailUpdateFailedTitle, message: info.message });
+      // A time-out reads as a connection problem.
+      const notice = noticeFor(err, { title: MSG.emailUpdateFailedTitle, timeout: MSG.connection });
+      if (notice.field === 'newEmail' || notice.field === 'currentPassword') {
+        form.setErrors({ [notice.field]: notice.message });
+      }
+      notifications.show({ color: 'red', title: notice.title, message: notice.message });
       return;
     }
-    setNewEmail('');
-    setCurrentPassword('');
+    form.reset();
     notifications.show({
       color: 'green',
       title: MSG.emailChangeRequestedTitle,
@@ -63,42 +58,22 @@ export function ChangeEmailCard({
 
   return (
     <Card withBorder padding="lg">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate>
         <Stack gap="sm">
-          <div>
-            <Title order={headingOrder} fz="lg">
-              Change Email Address
-            </Title>
-            <Text size="sm" c="dimmed">
-              Confirmation emails go to both your current and your new address. The change takes effect when you open
-              the link sent to the new one.
-            </Text>
-          </div>
+          <CardHeading title="Change Email Address" order={headingOrder}>
+            Confirmation emails go to both your current and your new address. The change takes effect when you open the
+            link sent to the new one.
+          </CardHeading>
           <TextInput label="Current email" value={currentEmail} readOnly variant="filled" />
-          <TextInput
-            label="New email"
-            type="email"
-            autoComplete="email"
-            value={newEmail}
-            error={errors.newEmail}
-            onChange={(e) => {
-              setNewEmail(e.currentTarget.value);
-              setErrors((x) => ({ ...x, newEmail: undefined }));
-            }}
-          />
+          <TextInput label="New email" type="email" autoComplete="email" {...form.getInputProps('newEmail')} />
           <PasswordField
             label="Current password"
             autoComplete="current-password"
-            value={currentPassword}
-            error={errors.currentPassword}
-            onChange={(e) => {
-              setCurrentPassword(e.currentTarget.value);
-              setErrors((x) => ({ ...x, currentPassword: undefined }));
-            }}
+            {...form.getInputProps('currentPassword')}
           />
           <Button
             type="submit"
-            disabled={!newEmail.trim() || !currentPassword}
+            disabled={!form.values.newEmail.trim() || !form.values.currentPassword}
             loading={request.isPending}
             w={{ base: '100%', sm: 'auto' }}
           >

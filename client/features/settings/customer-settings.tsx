@@ -6,8 +6,8 @@ import { PersonalInfoCard } from './personal-info-card';
 import { SettingsPageHeader } from './settings-page-header';
 
 /**
- * Customer settings (dashboards spec §2 "Customer settings cards"): Personal Information ('Update
- * Name'), Change Email Address, Change Password and Data & Privacy.
+ * Customer settings: Personal Information ('Update Name'), Change Email Address, Change Password
+ * and Data & Privacy.
  */
 export function CustomerSettings({ email }: { email: string }) {
   return (

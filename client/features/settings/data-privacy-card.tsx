@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, List, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,22 +9,16 @@ import { MSG } from '../../../shared/messages';
 import { deleteAccountInput } from '../../../shared/schemas/settings';
 import { confirmBanner } from '../../lib/confirm-banner';
 import { broadcastSessionChange, markLocalSessionChange } from '../../lib/session-sync';
-import { errorInfo, trpc } from '../../lib/trpc';
-import { firstError } from '../../lib/zod-form';
+import { callWithTimeout, noticeFor, TIME_LIMITS_MS, useTimedMutation } from '../../lib/requests';
+import { errorInfo, trpc, trpcClient } from '../../lib/trpc';
 import { PasswordField } from '../auth/password-field';
 import { CardHeading } from './card-heading';
-import { TimeoutError, withTimeout } from './with-timeout';
-
-/** Dashboards spec §9: the overall data fetch of a download gives up after 25 s. */
-const EXPORT_TIMEOUT_MS = 25_000;
-/** Dashboards spec §9: the account deletion call gives up after 30 s. */
-const DELETE_TIMEOUT_MS = 30_000;
 
 type Role = 'business' | 'customer';
 
 /**
- * Data & Privacy (dashboards spec §2 "Business settings cards", "Customer settings cards"):
- * 'Download Your Data' and 'Delete Account', each through its dialog. Used by both roles.
+ * Data & Privacy: 'Download Your Data' and 'Delete Account', each through its dialog. Used by both
+ * roles.
  */
 export function DataPrivacyCard({ role }: { role: Role }) {
   const [downloadOpen, download] = useDisclosure(false);
@@ -61,18 +56,21 @@ function saveJson(fileName: string, data: unknown) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-/** The spec's export failure texts (§8 "Data export"): timeout, network, or what could not be read. */
+/** The export's failure text: time-out, no answer, or (any answer) what could not be read. */
 function exportFailure(err: unknown, role: Role): string {
-  if (err instanceof TimeoutError) return MSG.exportTimeout;
-  const info = errorInfo(err);
-  if (info.httpStatus === undefined) return MSG.exportNetwork;
-  if (role === 'business') return MSG.exportBusinessFailed;
-  return info.code === 'NOT_FOUND' ? MSG.exportProfileFailed : MSG.exportBookingsFailed;
+  const unread =
+    role === 'business'
+      ? MSG.exportBusinessFailed
+      : errorInfo(err).code === 'NOT_FOUND'
+        ? MSG.exportProfileFailed
+        : MSG.exportBookingsFailed;
+  return noticeFor(err, { timeout: MSG.exportTimeout, noAnswer: MSG.exportNetwork, failed: unread, refused: unread })
+    .message;
 }
 
 type DownloadStep = { progress: number; label: string };
 
-/** The data download dialog (spec §2 "Other dialogs", §3 "Data export file", §8 "Data export"). */
+/** The data download dialog: a JSON file of the account's data (docs/decisions/0014). */
 function DownloadDataDialog({ role, opened, onClose }: { role: Role; opened: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
   const [step, setStep] = useState<DownloadStep | null>(null);
@@ -90,7 +88,11 @@ function DownloadDataDialog({ role, opened, onClose }: { role: Role; opened: boo
     setError(null);
     setStep({ progress: 15, label: 'Collecting your profile, bookings and favourites...' });
     try {
-      const file = await withTimeout(utils.account.exportData.fetch(undefined, { staleTime: 0 }), EXPORT_TIMEOUT_MS);
+      // Through the query cache, so its failures are retried within the limit.
+      const file = await callWithTimeout(
+        () => utils.account.exportData.fetch(undefined, { staleTime: 0 }),
+        TIME_LIMITS_MS.dataExport,
+      );
       setStep({ progress: 80, label: 'Preparing your file...' });
       saveJson(file.fileName, file.data);
       setStep({ progress: 100, label: `Saved as ${file.fileName}` });
@@ -150,43 +152,35 @@ function DownloadDataDialog({ role, opened, onClose }: { role: Role; opened: boo
 }
 
 /**
- * The delete-account dialog (spec §2 "Other dialogs", §5 "Account deletion", §8 "Deletion"): type
- * DELETE and the current password (docs/decisions/0014); on success signed out to / with 'Your
- * account has been deleted successfully'.
+ * The delete-account dialog: type DELETE and the current password (docs/decisions/0014); on success
+ * signed out to / with 'Your account has been deleted successfully'.
  */
 function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const remove = trpc.account.delete.useMutation();
-  const [confirmation, setConfirmation] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [errors, setErrors] = useState<{ confirmation?: string; currentPassword?: string }>({});
+  const remove = useTimedMutation(trpcClient.account.delete, TIME_LIMITS_MS.accountDelete);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { confirmation: '', currentPassword: '' },
+    validate: schemaResolver(deleteAccountInput, { sync: true }),
+  });
 
   function close() {
     if (remove.isPending) return;
-    setConfirmation('');
-    setCurrentPassword('');
-    setErrors({});
+    form.reset();
     onClose();
   }
 
-  async function onDelete(e: React.FormEvent) {
-    e.preventDefault();
-    const confirmationError = firstError(deleteAccountInput.shape.confirmation, confirmation);
-    const passwordError = firstError(deleteAccountInput.shape.currentPassword, currentPassword);
-    if (confirmationError || passwordError) {
-      setErrors({ confirmation: confirmationError ?? undefined, currentPassword: passwordError ?? undefined });
-      return;
-    }
+  async function onDelete(values: typeof form.values) {
     try {
-      await withTimeout(remove.mutateAsync({ confirmation, currentPassword }), DELETE_TIMEOUT_MS);
+      await remove.mutateAsync(values);
     } catch (err) {
-      const info = err instanceof TimeoutError ? { message: MSG.requestTimeout } : errorInfo(err);
-      if ('field' in info && info.field === 'currentPassword') setErrors({ currentPassword: info.message });
+      const notice = noticeFor(err);
+      if (notice.field === 'currentPassword') form.setErrors({ currentPassword: notice.message });
       notifications.show({
         color: 'red',
         title: MSG.deletionFailedTitle,
-        message: `Failed to delete account: ${info.message}`,
+        message: `Failed to delete account: ${notice.message}`,
       });
       return;
     }
@@ -202,7 +196,7 @@ function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: bo
 
   return (
     <Modal opened={opened} onClose={close} title="Delete account" centered closeOnClickOutside={!remove.isPending}>
-      <form onSubmit={(e) => void onDelete(e)} noValidate>
+      <form onSubmit={form.onSubmit((values) => void onDelete(values))} noValidate>
         <Stack gap="md">
           <Alert color="red" variant="light" title="This cannot be undone">
             {role === 'business'
@@ -214,22 +208,12 @@ function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: bo
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            value={confirmation}
-            error={errors.confirmation}
-            onChange={(e) => {
-              setConfirmation(e.currentTarget.value);
-              setErrors((x) => ({ ...x, confirmation: undefined }));
-            }}
+            {...form.getInputProps('confirmation')}
           />
           <PasswordField
             label="Current password"
             autoComplete="current-password"
-            value={currentPassword}
-            error={errors.currentPassword}
-            onChange={(e) => {
-              setCurrentPassword(e.currentTarget.value);
-              setErrors((x) => ({ ...x, currentPassword: undefined }));
-            }}
+            {...form.getInputProps('currentPassword')}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={remove.isPending}>

@@ -2,7 +2,7 @@ import { Center, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '../../../shared/messages';
 import { BackToHome } from '../layout/back-to-home';
 
-/** 'Permission Error' for a role that is neither business nor customer (dashboards spec §2). */
+/** 'Permission Error' for a role that is neither business nor customer. */
 export function PermissionError() {
   return (
     <Center mih="50vh" p="md">

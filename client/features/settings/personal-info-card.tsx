@@ -1,21 +1,17 @@
 import { Button, Card, Group, Loader, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';
 import { updateCustomerNameInput, type UpdateCustomerNameInput } from '../../../shared/schemas/settings';
-import { errorInfo, trpc } from '../../lib/trpc';
-import { zodValidate } from '../../lib/zod-form';
+import { noticeFor, useTimedMutation } from '../../lib/requests';
+import { trpc, trpcClient } from '../../lib/trpc';
 import { CardHeading } from './card-heading';
 import { SettingsLoadFailed, useSettingsLoad } from './settings-load';
-import { TimeoutError, withTimeout } from './with-timeout';
-
-/** Dashboards spec §9: the profile save gives up after 8 s. */
-const PROFILE_SAVE_TIMEOUT_MS = 8_000;
 
 /**
- * Personal Information (dashboards spec §2 "Customer settings cards", §5 "Customer profile", §8
- * "Settings"): the full name with 'Update Name'. Load failure: 'Error loading profile' / 'Could
- * not load your profile information'. Success: 'Profile updated'; the header's greeting follows.
+ * Personal Information: the full name with 'Update Name'. Load failure: 'Error loading profile' /
+ * 'Could not load your profile information'. Success: 'Profile updated'; the header's greeting
+ * follows.
  */
 export function PersonalInfoCard() {
   const profile = trpc.settings.customer.useQuery(undefined, { refetchOnWindowFocus: false });
@@ -45,24 +41,20 @@ export function PersonalInfoCard() {
 
 function NameForm({ fullName }: { fullName: string }) {
   const utils = trpc.useUtils();
-  const save = trpc.settings.updateCustomerName.useMutation();
+  const save = useTimedMutation(trpcClient.settings.updateCustomerName);
   const form = useForm<UpdateCustomerNameInput>({
     mode: 'controlled',
     initialValues: { fullName },
-    validate: zodValidate(updateCustomerNameInput),
+    validate: schemaResolver(updateCustomerNameInput, { sync: true }),
   });
 
   async function onSubmit(values: UpdateCustomerNameInput) {
     try {
-      await withTimeout(save.mutateAsync(updateCustomerNameInput.parse(values)), PROFILE_SAVE_TIMEOUT_MS);
+      await save.mutateAsync(updateCustomerNameInput.parse(values));
     } catch (err) {
-      if (err instanceof TimeoutError) {
-        notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: MSG.profileSaveTimeout });
-        return;
-      }
-      const info = errorInfo(err);
-      if (info.fieldErrors?.fullName) form.setFieldError('fullName', info.fieldErrors.fullName);
-      notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: info.message });
+      const notice = noticeFor(err, { timeout: MSG.profileSaveTimeout });
+      if (notice.fieldErrors?.fullName) form.setFieldError('fullName', notice.fieldErrors.fullName);
+      notifications.show({ color: 'red', title: MSG.errorUpdatingProfileTitle, message: notice.message });
       return;
     }
     notifications.show({ color: 'green', title: MSG.profileUpdatedTitle, message: 'Your name has been saved.' });

@@ -1,14 +1,14 @@
 /**
- * Loading the settings' saved values (dashboards spec §8 "Settings" 'Error loading profile', §9
- * "Settings spinner forced off" 10 s), shared by the business settings and the customer's
- * Personal Information card.
+ * Loading the settings' saved values ('Error loading profile', the spinner forced off after 10 s),
+ * shared by the business settings and the customer's Personal Information card.
  */
 import { Alert, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../shared/messages';
+import { useWaitLimit } from '../../lib/requests';
 
-/** Dashboards spec §9: the settings loading spinner is forced off after 10 s. */
+/** The settings loading spinner is forced off after 10 s. */
 export const SPINNER_FORCED_OFF_MS = 10_000;
 
 /**
@@ -19,12 +19,8 @@ export function useSettingsLoad(
   query: { isPending: boolean; isError: boolean; refetch: () => unknown },
   failureText: string,
 ) {
-  const [gaveUp, setGaveUp] = useState(false);
-  useEffect(() => {
-    if (!query.isPending) return;
-    const timer = setTimeout(() => setGaveUp(true), SPINNER_FORCED_OFF_MS);
-    return () => clearTimeout(timer);
-  }, [query.isPending]);
+  const [attempt, setAttempt] = useState(0);
+  const gaveUp = useWaitLimit(query.isPending, SPINNER_FORCED_OFF_MS, attempt);
   const failed = query.isError || (query.isPending && gaveUp);
   useEffect(() => {
     if (failed) notifications.show({ color: 'red', title: MSG.errorLoadingProfileTitle, message: failureText });
@@ -33,7 +29,7 @@ export function useSettingsLoad(
     failed,
     loading: query.isPending && !gaveUp,
     retry() {
-      setGaveUp(false);
+      setAttempt((n) => n + 1);
       void query.refetch();
     },
   };

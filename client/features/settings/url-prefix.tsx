@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 
 /**
  * Props for a Mantine text input that shows a fixed address prefix (e.g. 'lastslot.app/') joined
- * to its left edge, shortened with an ellipsis on narrow screens.
+ * to its left edge, at most `maxWidth` of the field and shortened with an ellipsis beyond.
  */
-export function urlPrefixProps(prefix: string) {
+export function urlPrefixProps(prefix: string, maxWidth = '45%') {
   return {
     inputContainer: (input: ReactNode) => (
       <Group gap={0} wrap="nowrap" align="stretch">
@@ -24,7 +24,7 @@ export function urlPrefixProps(prefix: string) {
             whiteSpace: 'nowrap',
             overflow: 'hidden',
             textOverflow: 'ellipsis',
-            maxWidth: '45%',
+            maxWidth,
             flexShrink: 1,
           }}
         >

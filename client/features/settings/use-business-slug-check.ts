@@ -1,69 +1,31 @@
 /**
- * Business URL availability in settings (dashboards spec §4 "Business URL (slug) check states",
- * §5): 'checking' from the first keystroke until the answer, asked 500 ms after typing stops;
- * 'valid' (the own unchanged slug, or free: 'URL is available!'), 'invalid' (format, reserved, or
- * 'Error checking availability. Please try again.') or 'taken'.
+ * Business URL availability in settings: 'checking' from the first keystroke until the answer,
+ * asked 500 ms after typing stops; 'valid' (the own unchanged slug, or free: 'URL is available!'),
+ * 'invalid' (format, reserved, or 'Error checking availability. Please try again.') or 'taken'.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { SLUG_PATTERN } from '../../../shared/schemas/settings';
 import { trpc } from '../../lib/trpc';
+import { useAvailabilityCheck } from '../../lib/use-availability-check';
 
 export type BusinessSlugState = 'checking' | 'valid' | 'invalid' | 'taken';
 
-const DEBOUNCE_MS = 500;
+const CHECKING = { state: 'checking', message: MSG.slugChecking } as const;
 
+/** `{ state, message, markTaken }` of the typed Business URL `slug` (see useAvailabilityCheck). */
 export function useBusinessSlugCheck(slug: string, ownSlug: string) {
   const utils = trpc.useUtils();
-  const [state, setState] = useState<BusinessSlugState>('valid');
-  const [message, setMessage] = useState<string | null>(null);
-  const seq = useRef(0);
-
-  const check = useCallback(
-    async (value: string, id: number) => {
-      if (!SLUG_PATTERN.test(value)) {
-        setState('invalid');
-        setMessage(MSG.slugFormat);
-        return;
-      }
-      try {
-        const result = await utils.settings.checkSlug.fetch({ slug: value }, { staleTime: 0 });
-        if (id !== seq.current) return;
-        if (result.status === 'valid') {
-          setState('valid');
-          setMessage(MSG.slugAvailable);
-        } else {
-          setState(result.status);
-          setMessage(result.message);
-        }
-      } catch {
-        if (id !== seq.current) return;
-        setState('invalid');
-        setMessage(MSG.slugCheckFailed);
-      }
+  return useAvailabilityCheck<BusinessSlugState>(slug, {
+    known: (value) => (value === ownSlug ? { state: 'valid', message: null } : null),
+    typing: CHECKING,
+    invalid: (value) => (SLUG_PATTERN.test(value) ? null : { state: 'invalid', message: MSG.slugFormat }),
+    checking: CHECKING,
+    ask: async (value) => {
+      const result = await utils.settings.checkSlug.fetch({ slug: value }, { staleTime: 0 });
+      return result.status === 'valid'
+        ? { state: 'valid', message: MSG.slugAvailable }
+        : { state: result.status, message: result.message };
     },
-    [utils],
-  );
-
-  useEffect(() => {
-    const id = ++seq.current;
-    if (slug === ownSlug) {
-      setState('valid');
-      setMessage(null);
-      return;
-    }
-    setState('checking');
-    setMessage(MSG.slugChecking);
-    const timer = setTimeout(() => void check(slug, id), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [slug, ownSlug, check]);
-
-  /** Marks the slug taken (the server refused it at save). */
-  const markTaken = useCallback((text: string) => {
-    seq.current++;
-    setState('taken');
-    setMessage(text);
-  }, []);
-
-  return { state, message, markTaken };
+    failed: () => ({ state: 'invalid', message: MSG.slugCheckFailed }),
+  });
 }

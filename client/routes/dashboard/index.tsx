@@ -7,9 +7,10 @@ import { BusinessDashboard } from '../../features/business/business-dashboard';
 import { CustomerDashboard } from '../../features/customer/customer-dashboard';
 import { DashboardGate, FIRST_ATTEMPT_MS } from '../../features/dashboard/dashboard-gate';
 import { FullPageLoader } from '../../features/layout/full-page-loader';
+import { callWithTimeout, TimeoutError } from '../../lib/requests';
 import { trpc, type TrpcUtils } from '../../lib/trpc';
 
-/** Query parameters /dashboard reacts to (dashboards spec §2): the return from checkout. */
+/** Query parameters /dashboard reacts to: the return from checkout. */
 interface DashboardSearch {
   success?: boolean;
   canceled?: boolean;
@@ -28,19 +29,13 @@ function flag(value: unknown): boolean | undefined {
  * guard's error page or reload.
  */
 async function guardDashboard(utils: TrpcUtils): Promise<{ timedOut: boolean }> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const guard = requireAuthenticated(utils).then(() => ({ timedOut: false }));
-  const timeout = new Promise<{ timedOut: boolean }>((resolve) => {
-    timer = setTimeout(() => resolve({ timedOut: true }), FIRST_ATTEMPT_MS);
-  });
   try {
-    return await Promise.race([guard, timeout]);
+    // A late redirect or failure is ignored: the gate reads auth.me itself.
+    await callWithTimeout(() => requireAuthenticated(utils), FIRST_ATTEMPT_MS);
+    return { timedOut: false };
   } catch (err) {
     if (isRedirect(err)) throw err;
-    return { timedOut: false };
-  } finally {
-    clearTimeout(timer);
-    guard.catch(() => undefined); // a late redirect or failure: the gate reads auth.me itself
+    return { timedOut: err instanceof TimeoutError };
   }
 }
 
@@ -69,9 +64,10 @@ function DashboardPage() {
 }
 
 /**
- * Dashboards spec §2: with success=true, the 'Payment Successful!' toast, a refresh of profile and
- * subscription, and the parameter removed from the address; entering without success or canceled
- * also refreshes profile and subscription (the subscription view lives on the profile and auth.me).
+ * The return from checkout: with success=true, the 'Payment Successful!' toast, a refresh of
+ * profile and subscription, and the parameter removed from the address; entering without success or
+ * canceled also refreshes profile and subscription (the subscription view lives on the profile and
+ * auth.me).
  */
 function useCheckoutReturn() {
   const search = Route.useSearch();

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** /dashboard/qrcode (dashboards spec §2): the same screen as /qrcode, which applies the guards. */
+/** /dashboard/qrcode: the same screen as /qrcode, which applies the guards. */
 export const Route = createFileRoute('/dashboard/qrcode')({
   beforeLoad: () => {
     throw redirect({ to: '/qrcode', replace: true });

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** /dashboard/settings (dashboards spec §2): the same screen as /settings. */
+/** /dashboard/settings: the same screen as /settings. */
 export const Route = createFileRoute('/dashboard/settings')({
   beforeLoad: () => {
     throw redirect({ to: '/settings', replace: true });

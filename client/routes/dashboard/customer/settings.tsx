@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** /dashboard/customer/settings (dashboards spec §2): the same screen as /settings. */
+/** /dashboard/customer/settings: the same screen as /settings. */
 export const Route = createFileRoute('/dashboard/customer/settings')({
   beforeLoad: () => {
     throw redirect({ to: '/settings', replace: true });
