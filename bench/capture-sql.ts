@@ -7,12 +7,12 @@
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { validateSessionToken } from '../server/auth/session';
+import type { ServiceDeps } from '../server/core/deps';
 import type { Db } from '../server/db/client';
 import * as schema from '../server/db/schema/index';
+import { validateSessionToken } from '../server/features/auth/session';
 import { listBusinessRequests, requestBooking } from '../server/features/bookings/bookings.service';
 import { getOwnBusiness, getPublicBusiness } from '../server/features/businesses/businesses.service';
-import type { ServiceDeps } from '../server/features/context';
 import { listBusinessSlots } from '../server/features/slots/slots.service';
 import { businessSlug, businessToken, customerToken } from './db';
 

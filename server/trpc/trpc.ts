@@ -9,8 +9,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
-import { clientIpKey, type ThrottleRuleName } from '../auth/throttle';
-import { DomainError } from '../features/errors';
+import { DomainError } from '../core/errors';
+import { clientIpKey, type ThrottleRuleName } from '../features/auth/throttle';
 import type { Context } from './context';
 
 export interface ErrorData {

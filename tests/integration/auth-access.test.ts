@@ -6,8 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../server/core/errors';
 import { users } from '../../server/db/schema/index';
-import { DomainError } from '../../server/features/errors';
 import { MSG } from '../../shared/messages';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import {

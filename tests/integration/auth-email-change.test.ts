@@ -5,8 +5,8 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { issueOneTimeToken } from '../../server/auth/one-time-tokens';
 import { businessProfiles, customerProfiles, oneTimeTokens, users } from '../../server/db/schema/index';
+import { issueOneTimeToken } from '../../server/features/auth/one-time-tokens';
 import { MSG } from '../../shared/messages';
 import {
   callerFor,

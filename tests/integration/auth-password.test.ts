@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { issueOneTimeToken } from '../../server/auth/one-time-tokens';
-import { createSession } from '../../server/auth/session';
 import { sessions, users } from '../../server/db/schema/index';
+import { issueOneTimeToken } from '../../server/features/auth/one-time-tokens';
+import { createSession } from '../../server/features/auth/session';
 import { MSG } from '../../shared/messages';
 import {
   callerFor,

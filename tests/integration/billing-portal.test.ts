@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { BillingPortal } from '../../server/billing/portal';
 import { businessProfiles } from '../../server/db/schema/index';
+import type { BillingPortal } from '../../server/features/billing/portal';
 import { MSG } from '../../shared/messages';
 import { callerFor, createBusiness, createBusinessWithoutProfile, createUser } from '../factories/index';
 import { errorOf, outwardOf } from '../setup/helpers';

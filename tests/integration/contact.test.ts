@@ -7,11 +7,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactMessages, emailOutbox, rateLimits } from '../../server/db/schema/index';
-import { sendContactMessage } from '../../server/features/contact/contact.service';
 import { CONTACT_SUBJECT_PREFIX } from '../../server/email/templates';
+import { validateSessionToken, createSession } from '../../server/features/auth/session';
+import { sendContactMessage } from '../../server/features/contact/contact.service';
 import { createInnerContext } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
-import { validateSessionToken, createSession } from '../../server/auth/session';
 import { MSG } from '../../shared/messages';
 import { callerFor, createBusiness, createBusinessWithoutProfile, createUser } from '../factories/index';
 import { emailsTo, errorOf, outwardOf } from '../setup/helpers';

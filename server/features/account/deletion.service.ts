@@ -7,15 +7,14 @@
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { DeleteAccountInput } from '../../../shared/schemas/settings';
-import { verifyPassword } from '../../auth/password';
-import { invalidateUserSessions } from '../../auth/session';
+import type { BookingEvent, ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import type { Tx } from '../../db/client';
-import { loginAttemptKeys } from '../../auth/throttle';
 import { bookings, slots, users } from '../../db/schema/index';
-import type { BookingEvent } from '../../realtime/booking-events';
 import { throttledPasswordCheck } from '../auth/limits';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
+import { verifyPassword } from '../auth/password';
+import { invalidateUserSessions } from '../auth/session';
+import { loginAttemptKeys } from '../auth/throttle';
 
 export interface DeletingAccount {
   id: string;

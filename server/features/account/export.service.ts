@@ -7,11 +7,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { DEFAULT_TIMEZONE, localNow } from '../../../shared/zoned-time';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import { bookings, businessProfiles, customerLikes, customerProfiles, slots, users } from '../../db/schema/index';
-import type { ServiceDeps } from '../context';
 import { publicBusinessColumns } from '../businesses/businesses.service';
-import { DomainError } from '../errors';
 
 export const EXPORT_VERSION = '2.0';
 

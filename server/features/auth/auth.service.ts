@@ -8,10 +8,8 @@ import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { isReservedSlug } from '../../../shared/reserved-slugs';
 import type { RegisterBusinessInput, RegisterCustomerInput, LoginInput } from '../../../shared/schemas/auth';
-import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
-import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/password';
-import { createSession, type SessionUser } from '../../auth/session';
-import { loginAttemptKeys } from '../../auth/throttle';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client';
 import { businessProfiles, customerProfiles, emailOutbox, users } from '../../db/schema/index';
 import { classifyDeliveryError, type DeliveryIssue } from '../../email/delivery-issue';
@@ -23,11 +21,13 @@ import {
   confirmationEmail,
 } from '../../email/templates';
 import { businessProfileRow } from '../businesses/businesses.service';
-import { DomainError } from '../errors';
-import type { ServiceDeps } from '../context';
 import { applyEmailChange, markEmailVerified } from './credentials.service';
-import { authRedirectLink, forgotPasswordUrl, loginUrl } from './links';
 import { emailLimitError, throttledPasswordCheck, withEmailAllowance } from './limits';
+import { authRedirectLink, forgotPasswordUrl, loginUrl } from './links';
+import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
+import { hashPassword, verifyDummyPassword, verifyPassword } from './password';
+import { createSession, type SessionUser } from './session';
+import { loginAttemptKeys } from './throttle';
 
 export type AuthState = 'unregistered' | 'pending_email' | 'profile_incomplete' | 'authenticated';
 

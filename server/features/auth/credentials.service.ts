@@ -7,16 +7,8 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { ChangePasswordInput, RequestEmailChangeInput, ResetPasswordInput } from '../../../shared/schemas/auth';
-import {
-  consumeOneTimeToken,
-  inspectOneTimeToken,
-  issueOneTimeToken,
-  voidOneTimeTokens,
-  type TokenProblem,
-} from '../../auth/one-time-tokens';
-import { hashPassword, verifyPassword } from '../../auth/password';
-import { createSession, invalidateUserSessions } from '../../auth/session';
-import { clearAccountLoginCounters, loginAttemptKeys } from '../../auth/throttle';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgErrorCode, type DbOrTx } from '../../db/client';
 import { businessProfiles, customerProfiles, users } from '../../db/schema/index';
 import { enqueueEmail, enqueueEmailIntent } from '../../email/outbox';
@@ -27,10 +19,18 @@ import {
   emailInUseNoticeEmail,
   passwordChangedEmail,
 } from '../../email/templates';
-import { DomainError } from '../errors';
-import type { ServiceDeps } from '../context';
 import { emailLimitError, throttledPasswordCheck, withEmailAllowance } from './limits';
 import { authRedirectLink, forgotPasswordUrl, loginUrl } from './links';
+import {
+  consumeOneTimeToken,
+  inspectOneTimeToken,
+  issueOneTimeToken,
+  voidOneTimeTokens,
+  type TokenProblem,
+} from './one-time-tokens';
+import { hashPassword, verifyPassword } from './password';
+import { createSession, invalidateUserSessions } from './session';
+import { clearAccountLoginCounters, loginAttemptKeys } from './throttle';
 
 /** The signed-in account a settings change applies to (from the session). */
 export interface AccountRef {

@@ -3,9 +3,9 @@
  * current password asked by password and email change) and emails carrying a link.
  */
 import { MSG } from '../../../shared/messages';
-import { attemptSucceeded, refundAttempt, reserveAttempt, type AttemptKey } from '../../auth/throttle';
-import { DomainError } from '../errors';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
+import { attemptSucceeded, refundAttempt, reserveAttempt, type AttemptKey } from './throttle';
 
 /**
  * Runs one password check under the login limiter. The attempt is counted on `keys` before

@@ -11,13 +11,13 @@ import { customerBucket } from '../../../shared/booking-buckets';
 import { MSG } from '../../../shared/messages';
 import type { RequestBookingInput } from '../../../shared/schemas/bookings';
 import { isPast } from '../../../shared/zoned-time';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgErrorCode, type Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import { enqueueEmail } from '../../email/outbox';
 import { bookingConfirmedEmail, bookingDeclinedEmail, bookingRequestedEmail } from '../../email/templates';
 import { isSlotRequestable } from '../businesses/businesses.service';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 import { idempotentTransaction } from '../idempotency/idempotency.service';
 
 const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';

@@ -3,15 +3,15 @@
  * logged-in completion of a missing profile (accounts spec §2 "/complete-business-profile").
  */
 import { and, asc, eq, gte, inArray, notExists, or, sql } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages';
 import { scheduleToOpeningHours } from '../../../shared/opening-hours';
 import { isReservedSlug, PUBLIC_SLUG_PATTERN } from '../../../shared/reserved-slugs';
 import type { CompleteBusinessProfileInput } from '../../../shared/schemas/auth';
 import { isPast, localNow } from '../../../shared/zoned-time';
-import { MSG } from '../../../shared/messages';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { bookings, businessProfiles, slots } from '../../db/schema/index';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 import { slugCandidate, slugFromName } from './slug';
 
 /** The business_profiles columns everyone may see (public page), also read by settings and export. */

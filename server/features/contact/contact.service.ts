@@ -5,17 +5,17 @@
  */
 import { MSG } from '../../../shared/messages';
 import type { SendContactMessageInput } from '../../../shared/schemas/contact';
-import type { SessionUser } from '../../auth/session';
+import type { ServiceDeps } from '../../core/deps';
+import { envSchema } from '../../core/env';
+import { DomainError } from '../../core/errors';
 import { contactMessages } from '../../db/schema/index';
 import { enqueueEmail } from '../../email/outbox';
 import { contactMessageEmail } from '../../email/templates';
-import { envSchema } from '../../env';
-import { DomainError } from '../errors';
-import type { ServiceDeps } from '../context';
+import type { SessionUser } from '../auth/session';
 
 /**
  * The support address contact messages go to: SUPPORT_EMAIL from `source` (default process.env,
- * validated at start-up by server/env.ts), else the schema's default.
+ * validated at start-up by server/core/env.ts), else the schema's default.
  */
 export function supportEmailFrom(source: NodeJS.ProcessEnv = process.env): string {
   const raw = source.SUPPORT_EMAIL?.trim();

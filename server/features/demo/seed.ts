@@ -5,9 +5,9 @@
 import { count } from 'drizzle-orm';
 import { WEEKDAYS, type OpeningHours } from '../../../shared/opening-hours';
 import { addDaysToDate, isPast, localNow } from '../../../shared/zoned-time';
-import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
+import { hashPassword } from '../auth/password';
 
 export const DEMO = {
   businessEmail: 'business@demo.lastslot.local',

@@ -5,9 +5,9 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { businessProfiles, customerLikes } from '../../db/schema/index';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 
 export interface FavouriteStatus {
   /** Customers who favourited the business. */

@@ -13,10 +13,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 
 /** How long a key's answer is replayed; older rows are ignored and swept. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;

@@ -16,11 +16,11 @@ import {
 } from '../../../shared/opening-hours';
 import { isReservedSlug } from '../../../shared/reserved-slugs';
 import { SLUG_PATTERN, type UpdateBusinessProfileInput } from '../../../shared/schemas/settings';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema/index';
 import { publicBusinessColumns } from '../businesses/businesses.service';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 
 /** A payment-customer id set by hand to work around a billing problem (spec §2 "Billing"). */
 export function isManualFixCustomerId(id: string): boolean {

@@ -7,9 +7,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { UpdateCustomerNameInput } from '../../../shared/schemas/settings';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { customerProfiles, users } from '../../db/schema/index';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 
 /**
  * The signed-in customer's Personal Information: { fullName, email }. The full name is the

@@ -10,11 +10,11 @@ import type { CreateSlotInput, UpdateSlotInput } from '../../../shared/schemas/s
 import { slotCategory, type SlotCategory } from '../../../shared/slot-categories';
 import { dateChoices, endTimeChoices, startTimeChoices } from '../../../shared/slot-rules';
 import { isPast } from '../../../shared/zoned-time';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import { getOwnBusiness } from '../businesses/businesses.service';
-import { DomainError } from '../errors';
-import type { ServiceDeps } from '../context';
 
 type SlotDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub'>;
 type SlotTimes = Pick<CreateSlotInput, 'date' | 'startTime' | 'endTime'>;

@@ -17,7 +17,6 @@ import {
   resetPasswordInput,
   tokenInput,
 } from '../../../shared/schemas/auth';
-import { invalidateSession } from '../../auth/session';
 import {
   authStateOf,
   confirmEmail,
@@ -35,6 +34,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from '../../features/auth/credentials.service';
+import { invalidateSession } from '../../features/auth/session';
 import { authedProcedure, emailSendingLimits, publicProcedure, router, verifiedProcedure } from '../trpc';
 
 /** Sign-ups: per client IP, and per address emailed (docs/decisions/0029). */

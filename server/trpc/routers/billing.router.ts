@@ -1,5 +1,5 @@
 /** Billing (dashboards spec §2 "Billing", §7 "create-portal-session", §8 "Billing portal"). */
-import { openBillingPortal } from '../../billing/billing.service';
+import { openBillingPortal } from '../../features/billing/billing.service';
 import { businessProcedure, router } from '../trpc';
 
 export const billingRouter = router({

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { MSG } from '../../../shared/messages';
 import { bookingDecisionInput, bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
 import { safeText } from '../../../shared/schemas/text';
-import { sessionExpiry } from '../../auth/session';
+import { DomainError } from '../../core/errors';
+import { sessionExpiry } from '../../features/auth/session';
 import {
   cancelCustomerRequest,
   decideBooking,
@@ -13,7 +14,6 @@ import {
   listCustomerBookings,
   requestBooking,
 } from '../../features/bookings/bookings.service';
-import { DomainError } from '../../features/errors';
 import { endWithSession } from '../../realtime/session-revocations';
 import { authedProcedure, businessProcedure, customerProcedure, publicProcedure, router } from '../trpc';
 

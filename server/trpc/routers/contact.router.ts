@@ -2,8 +2,8 @@
 import { TRPCError } from '@trpc/server';
 import { MSG } from '../../../shared/messages';
 import { sendContactMessageInput } from '../../../shared/schemas/contact';
+import { DomainError } from '../../core/errors';
 import { sendContactMessage, supportEmailFrom } from '../../features/contact/contact.service';
-import { DomainError } from '../../features/errors';
 import { emailSendingLimits, publicProcedure, router } from '../trpc';
 
 /** Signed in, any role, confirmed or not; refuses visitors with the spec's own text. */

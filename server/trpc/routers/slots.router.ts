@@ -2,7 +2,7 @@
 import { TRPCError } from '@trpc/server';
 import { MSG } from '../../../shared/messages';
 import { createSlotInput, slotIdInput, updateSlotInput } from '../../../shared/schemas/slots';
-import { DomainError } from '../../features/errors';
+import { DomainError } from '../../core/errors';
 import { getOwnBusiness } from '../../features/businesses/businesses.service';
 import {
   createSlot,

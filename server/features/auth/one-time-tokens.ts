@@ -3,8 +3,8 @@
  * Stored hashed; issuing a new one voids the older unused ones of the same purpose.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { oneTimeTokens } from '../db/schema/index';
+import type { DbOrTx } from '../../db/client';
+import { oneTimeTokens } from '../../db/schema/index';
 import { generateToken, hashToken } from './tokens';
 
 export type TokenPurpose = 'email_confirmation' | 'password_reset' | 'email_change';

@@ -1,9 +1,12 @@
 /** What every service needs besides its input: the database, the clock and link building. */
 import type { Logger } from 'pino';
-import type { Throttle } from '../auth/throttle';
-import type { BillingPortal } from '../billing/portal';
 import type { Db } from '../db/client';
-import type { BookingEventHub } from '../realtime/booking-events';
+import type { Throttle } from '../features/auth/throttle';
+import type { BillingPortal } from '../features/billing/portal';
+import type { BookingEvent, BookingEventHub } from '../realtime/booking-events';
+
+/** A booking change as services publish it on `ServiceDeps.hub`. */
+export type { BookingEvent };
 
 export interface ServiceDeps {
   db: Db;
@@ -15,7 +18,7 @@ export interface ServiceDeps {
   /** Called after a transaction wrote to the outbox, to deliver without waiting for the timer. */
   kickMailer: () => void;
   logger: Logger;
-  /** Login and email throttling (server/auth/throttle.ts, docs/decisions/0008). */
+  /** Login and email throttling (server/features/auth/throttle.ts, docs/decisions/0008). */
   throttle: Throttle;
   /** Billing portal (Stripe when STRIPE_SECRET_KEY is set); absent or null: billing unavailable. */
   billingPortal?: BillingPortal | null;

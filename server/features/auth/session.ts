@@ -5,9 +5,9 @@
  * in the same transaction, so live streams using them end at once (docs/decisions/0032).
  */
 import { eq, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { businessProfiles, sessions, users } from '../db/schema/index';
-import { notifySessionsEnded } from '../realtime/session-revocations';
+import type { DbOrTx } from '../../db/client';
+import { businessProfiles, sessions, users } from '../../db/schema/index';
+import { notifySessionsEnded } from '../../realtime/session-revocations';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'lastslot_session';
