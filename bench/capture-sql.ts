@@ -62,8 +62,7 @@ export async function captureAppSql(url: string): Promise<CapturedSql> {
     const request = take();
     const business = await getOwnBusiness(db, (await validateSessionToken(db, businessToken(1), now))!.user.id);
     take();
-    await getOwnBusiness(db, business.id);
-    await listBusinessSlots(db, business.id, business.timezone, now);
+    await listBusinessSlots(deps, business.id);
     const listMine = take();
     await listBusinessRequests(deps, business.id);
     const requests = take();

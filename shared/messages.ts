@@ -130,6 +130,7 @@ export const MSG = {
   // D §5 booking request, §8 dashboards
   loginToBook: 'Please log in to book an appointment',
   verifyToBook: 'Please verify your email before making bookings',
+  businessCannotRequest: 'Business accounts cannot request appointments.',
   bookingFailedTitle: 'Booking failed',
   bookingFailed: 'Could not submit your booking request. Please try again.',
   bookingRequested: 'Booking request submitted!',
@@ -279,6 +280,12 @@ export const MSG = {
     "We've sent several emails to this address in the last hour. Please wait a while before asking for another, and check your spam folder or contact support.",
   batchTooLarge: 'Too many requests were sent at once. Please reload the page and try again.',
   badRequest: 'This request could not be understood. Please reload the page and try again.',
+  crossOriginRefused: 'This request was refused. Please reload the page and try again.',
+  // refusals of the procedure builders (server/trpc/procedures.ts)
+  loginToContinue: 'Please log in to continue.',
+  businessOnly: 'This is only available to business accounts.',
+  customerOnly: 'This is only available to customer accounts.',
+  businessOnlySlots: 'Only business accounts can add slots.',
   requestTooLarge: 'This request is too large. Please shorten your text and try again.',
   textControlCharacters: 'This field contains characters that are not allowed. Please remove them and try again.',
   textUnreadable: 'This field contains text that could not be read. Please retype it and try again.',

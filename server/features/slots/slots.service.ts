@@ -204,7 +204,10 @@ export async function markAddedToSystem(
  * for a requested slot the pending request (booking id, customer name and email) that the inline
  * Approve / Reject act on. Times are the business's local wall-clock values.
  */
-export async function listBusinessSlots(db: DbOrTx, businessId: string, timezone: string, now: Date) {
+export async function listBusinessSlots(deps: Pick<ServiceDeps, 'db' | 'now'>, businessId: string) {
+  const { db } = deps;
+  const { timezone } = await getOwnBusiness(db, businessId);
+  const now = deps.now();
   const rows = await db
     .select({
       id: slots.id,

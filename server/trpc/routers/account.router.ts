@@ -5,7 +5,8 @@
 import { deleteAccountInput } from '../../../shared/schemas/settings';
 import { deleteAccount } from '../../features/account/deletion.service';
 import { exportAccountData } from '../../features/account/export.service';
-import { authedProcedure, router } from '../trpc';
+import { authedProcedure } from '../procedures';
+import { router } from '../trpc';
 
 export const accountRouter = router({
   /**

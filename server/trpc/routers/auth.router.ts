@@ -4,7 +4,6 @@
  * change flows: docs/decisions/0009; limits on calls that send email: docs/decisions/0029.
  */
 import { z } from 'zod';
-import { MSG } from '../../../shared/messages';
 import {
   changePasswordInput,
   checkSlugInput,
@@ -35,14 +34,19 @@ import {
   resetPassword,
 } from '../../features/auth/credentials.service';
 import { invalidateSession } from '../../features/auth/session';
-import { authedProcedure, emailSendingLimits, publicProcedure, router, verifiedProcedure } from '../trpc';
+import type { Context } from '../context';
+import { authedProcedure, emailRequestLimits, publicProcedure, signUpLimits, verifiedProcedure } from '../procedures';
+import { router } from '../trpc';
 
-/** Sign-ups: per client IP, and per address emailed (docs/decisions/0029). */
-const signUpLimits = emailSendingLimits({ ipRule: 'signUpIp', ipMessage: MSG.tooManySignUps, addressField: 'email' });
-
-/** Resend, reset and email-change requests: per client IP, and per address emailed. */
-const emailRequestLimits = (addressField: 'email' | 'newEmail') =>
-  emailSendingLimits({ ipRule: 'emailRequestIp', ipMessage: MSG.tooManyEmailRequests, addressField });
+/**
+ * Ends this browser's current session, if any (another account's included), then sets the cookie
+ * of `next`, or clears it when null.
+ */
+async function replaceBrowserSession(ctx: Context, next: { token: string; expiresAt: Date } | null): Promise<void> {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  if (next) ctx.cookies.setSession(next.token, next.expiresAt);
+  else ctx.cookies.clearSession();
+}
 
 /** What `auth.confirmEmail` tells the /auth-redirect screen. */
 export type ConfirmEmailOutput = { kind: 'email_confirmation' } | { kind: 'email_change'; signedIn: boolean };
@@ -84,9 +88,7 @@ export const authRouter = router({
   confirmEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }): Promise<ConfirmEmailOutput> => {
     const result = await confirmEmail(ctx, input.token, ctx.user?.id ?? null);
     if (result.kind === 'email_change') return { kind: 'email_change', signedIn: result.signedIn };
-    // The new session replaces whatever session this browser had (another account's included).
-    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-    ctx.cookies.setSession(result.session.token, result.session.expiresAt);
+    await replaceBrowserSession(ctx, result.session);
     return { kind: 'email_confirmation' };
   }),
 
@@ -117,16 +119,13 @@ export const authRouter = router({
    */
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     // A refused login leaves the caller's session alone; a successful one replaces it (rotation).
-    const session = await login(ctx, input, ctx.request?.ip);
-    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-    ctx.cookies.setSession(session.token, session.expiresAt);
+    await replaceBrowserSession(ctx, await login(ctx, input, ctx.request?.ip));
     return { ok: true as const };
   }),
 
   /** Ends the current session and clears the cookie; succeeds when already signed out too. */
   logout: publicProcedure.input(z.void()).mutation(async ({ ctx }) => {
-    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-    ctx.cookies.clearSession();
+    await replaceBrowserSession(ctx, null);
     return { ok: true as const };
   }),
 

@@ -1,6 +1,7 @@
 /** Billing (dashboards spec §2 "Billing", §7 "create-portal-session", §8 "Billing portal"). */
 import { openBillingPortal } from '../../features/billing/billing.service';
-import { businessProcedure, router } from '../trpc';
+import { businessProcedure } from '../procedures';
+import { router } from '../trpc';
 
 export const billingRouter = router({
   /**

@@ -1,10 +1,8 @@
 /** Booking requests and decisions, and their live updates (dashboards spec §4, BRIEF §6). */
-import { tracked, TRPCError } from '@trpc/server';
+import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { MSG } from '../../../shared/messages';
 import { bookingDecisionInput, bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
 import { safeText } from '../../../shared/schemas/text';
-import { DomainError } from '../../core/errors';
 import { sessionExpiry } from '../../features/auth/session';
 import {
   cancelCustomerRequest,
@@ -15,29 +13,8 @@ import {
   requestBooking,
 } from '../../features/bookings/bookings.service';
 import { endWithSession } from '../../realtime/session-revocations';
-import { authedProcedure, businessProcedure, customerProcedure, publicProcedure, router } from '../trpc';
-
-/** Requesting needs a signed-in, confirmed customer, with the spec's messages (§5 "Booking request"). */
-const requesterProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) {
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: MSG.loginToBook,
-      cause: new DomainError('UNAUTHORIZED', MSG.loginToBook),
-    });
-  }
-  if (ctx.user.role !== 'customer') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Business accounts cannot request appointments.' });
-  }
-  if (!ctx.user.isVerified) {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: MSG.verifyToBook,
-      cause: new DomainError('FORBIDDEN', MSG.verifyToBook),
-    });
-  }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
+import { authedProcedure, businessProcedure, customerProcedure, requesterProcedure } from '../procedures';
+import { router } from '../trpc';
 
 /**
  * A business's answer to one of its pending requests (spec §4 "Booking status"): { bookingId,

@@ -9,7 +9,8 @@ import {
   getOwnBusiness,
   getPublicBusiness,
 } from '../../features/businesses/businesses.service';
-import { businessProcedure, publicProcedure, router } from '../trpc';
+import { businessProcedure, publicProcedure } from '../procedures';
+import { router } from '../trpc';
 
 export const businessesRouter = router({
   /** Public page data: business fields and requestable slots. NOT_FOUND 'Business not found'. */

@@ -1,22 +1,8 @@
 /** The contact form, 'Get in Touch' (dashboards spec §2 "/contact", §5 "Contact form", §7). */
-import { TRPCError } from '@trpc/server';
-import { MSG } from '../../../shared/messages';
 import { sendContactMessageInput } from '../../../shared/schemas/contact';
-import { DomainError } from '../../core/errors';
 import { sendContactMessage, supportEmailFrom } from '../../features/contact/contact.service';
-import { emailSendingLimits, publicProcedure, router } from '../trpc';
-
-/** Signed in, any role, confirmed or not; refuses visitors with the spec's own text. */
-const contactSenderProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) {
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: MSG.contactLoginRequired,
-      cause: new DomainError('UNAUTHORIZED', MSG.contactLoginRequired),
-    });
-  }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
+import { contactLimits, contactSenderProcedure } from '../procedures';
+import { router } from '../trpc';
 
 export const contactRouter = router({
   /**
@@ -28,6 +14,6 @@ export const contactRouter = router({
    */
   send: contactSenderProcedure
     .input(sendContactMessageInput)
-    .use(emailSendingLimits({ ipRule: 'contactIp', ipMessage: MSG.contactLimit }))
+    .use(contactLimits)
     .mutation(({ ctx, input }) => sendContactMessage(ctx, ctx.user, input, supportEmailFrom())),
 });

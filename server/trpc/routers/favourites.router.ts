@@ -1,7 +1,8 @@
 /** Favourites (dashboards spec §4 "Favourite", §7 "Favourites"). */
 import { favouriteStatusInput, setFavouriteInput } from '../../../shared/schemas/favourites';
 import { favouriteStatus, listFavourites, setFavourite } from '../../features/favourites/favourites.service';
-import { customerProcedure, publicProcedure, router } from '../trpc';
+import { customerProcedure, publicProcedure } from '../procedures';
+import { router } from '../trpc';
 
 export const favouritesRouter = router({
   /**

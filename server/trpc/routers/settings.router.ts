@@ -17,7 +17,8 @@ import {
   updateBusinessProfile,
 } from '../../features/settings/business-settings.service';
 import { getCustomerSettings, updateCustomerName } from '../../features/settings/customer-settings.service';
-import { businessProcedure, customerProcedure, router } from '../trpc';
+import { businessProcedure, customerProcedure } from '../procedures';
+import { router } from '../trpc';
 
 export const settingsRouter = router({
   /**

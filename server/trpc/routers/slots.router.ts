@@ -1,9 +1,5 @@
 /** Slots of the signed-in business (dashboards spec §2 "Business dashboard", §5 "Slot form", §6). */
-import { TRPCError } from '@trpc/server';
-import { MSG } from '../../../shared/messages';
 import { createSlotInput, slotIdInput, updateSlotInput } from '../../../shared/schemas/slots';
-import { DomainError } from '../../core/errors';
-import { getOwnBusiness } from '../../features/businesses/businesses.service';
 import {
   createSlot,
   deleteSlot,
@@ -11,29 +7,8 @@ import {
   markAddedToSystem,
   updateSlot,
 } from '../../features/slots/slots.service';
-import { businessProcedure, publicProcedure, router } from '../trpc';
-
-/** Slot creation with the slot form's own refusals ('Authentication required', 'Email verification required'). */
-const slotWriterProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) {
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: MSG.loginToAddSlots,
-      cause: new DomainError('UNAUTHORIZED', MSG.loginToAddSlots, { title: MSG.authRequiredTitle }),
-    });
-  }
-  if (ctx.user.role !== 'business') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only business accounts can add slots.' });
-  }
-  if (!ctx.user.isVerified) {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: MSG.verifyToAddSlots,
-      cause: new DomainError('FORBIDDEN', MSG.verifyToAddSlots, { title: MSG.verifyTitle }),
-    });
-  }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
+import { businessProcedure, slotCreatorProcedure } from '../procedures';
+import { router } from '../trpc';
 
 export const slotsRouter = router({
   /**
@@ -42,7 +17,7 @@ export const slotsRouter = router({
    * verify your email before adding booking slots', BAD_REQUEST with the form's messages, CONFLICT
    * 'A slot with this date and time already exists.'.
    */
-  create: slotWriterProcedure.input(createSlotInput).mutation(({ ctx, input }) => createSlot(ctx, ctx.user.id, input)),
+  create: slotCreatorProcedure.input(createSlotInput).mutation(({ ctx, input }) => createSlot(ctx, ctx.user.id, input)),
 
   /**
    * Edits an available slot: { slotId, date, startTime, endTime, description } → { id }. Same rules
@@ -69,8 +44,5 @@ export const slotsRouter = router({
    * All slots of the business, oldest first, each with category (available, requested, booked,
    * declined, unbooked), `unconfirmed`, `past` and, for a requested slot, its pending `request`.
    */
-  listMine: businessProcedure.query(async ({ ctx }) => {
-    const business = await getOwnBusiness(ctx.db, ctx.user.id);
-    return listBusinessSlots(ctx.db, ctx.user.id, business.timezone, ctx.now());
-  }),
+  listMine: businessProcedure.query(({ ctx }) => listBusinessSlots(ctx, ctx.user.id)),
 });
