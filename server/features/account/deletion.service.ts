@@ -5,16 +5,12 @@
  * what happens to open requests, no fallback): docs/decisions/0014-data-export-and-account-deletion.md.
  */
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import { MSG } from '../../../shared/messages';
 import type { DeleteAccountInput } from '../../../shared/schemas/settings';
 import type { BookingEvent, ServiceDeps } from '../../core/deps';
-import { DomainError } from '../../core/errors';
 import type { Tx } from '../../db/client';
 import { bookings, slots, users } from '../../db/schema/index';
-import { throttledPasswordCheck } from '../auth/limits';
-import { verifyPassword } from '../auth/password';
+import { verifyCurrentPassword } from '../auth/credentials.service';
 import { invalidateUserSessions } from '../auth/session';
-import { loginAttemptKeys } from '../auth/throttle';
 
 export interface DeletingAccount {
   id: string;
@@ -40,17 +36,7 @@ export async function deleteAccount(
   account: DeletingAccount,
   input: DeleteAccountInput,
 ): Promise<{ ok: true }> {
-  const outcome = await throttledPasswordCheck(deps, loginAttemptKeys(account.email), async () => {
-    const [row] = await deps.db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, account.id))
-      .limit(1);
-    return row && (await verifyPassword(row.passwordHash, input.currentPassword)) ? 'right' : 'wrong';
-  });
-  if (outcome === 'wrong') {
-    throw new DomainError('BAD_REQUEST', MSG.currentPasswordWrong, { field: 'currentPassword' });
-  }
+  await verifyCurrentPassword(deps, account, input.currentPassword);
   const events = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const own = account.role === 'business' ? bookings.businessId : bookings.customerId;

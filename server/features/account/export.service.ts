@@ -11,7 +11,7 @@ import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import { bookings, businessProfiles, customerLikes, customerProfiles, slots, users } from '../../db/schema/index';
-import { publicBusinessColumns } from '../businesses/businesses.service';
+import { publicBusinessColumns, slotColumns } from '../businesses/businesses.service';
 
 export const EXPORT_VERSION = '2.0';
 
@@ -67,13 +67,7 @@ async function readBookings(db: DbOrTx, party: UserType, userId: string) {
       declinedByBusiness: bookings.declinedByBusiness,
       createdAt: bookings.createdAt,
       updatedAt: bookings.updatedAt,
-      slot: {
-        id: slots.id,
-        date: slots.date,
-        startTime: slots.startTime,
-        endTime: slots.endTime,
-        description: slots.description,
-      },
+      slot: slotColumns,
       archivedSlotDate: bookings.archivedSlotDate,
       archivedSlotStartTime: bookings.archivedSlotStartTime,
       archivedSlotEndTime: bookings.archivedSlotEndTime,

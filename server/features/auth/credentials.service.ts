@@ -128,7 +128,11 @@ export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput
  * password is then not checked) and BAD_REQUEST 'Your current password is incorrect.' (field
  * currentPassword) for a wrong one, which counts as a failed login.
  */
-async function verifyCurrentPassword(deps: ServiceDeps, account: AccountRef, password: string): Promise<void> {
+export async function verifyCurrentPassword(
+  deps: ServiceDeps,
+  account: Pick<AccountRef, 'id' | 'email'>,
+  password: string,
+): Promise<void> {
   const outcome = await throttledPasswordCheck(deps, loginAttemptKeys(account.email), async () => {
     const [row] = await deps.db
       .select({ passwordHash: users.passwordHash })

@@ -17,7 +17,7 @@ import { pgErrorCode, type Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import { enqueueEmail } from '../../email/outbox';
 import { bookingConfirmedEmail, bookingDeclinedEmail, bookingRequestedEmail } from '../../email/templates';
-import { isSlotRequestable } from '../businesses/businesses.service';
+import { isSlotRequestable, slotColumns } from '../businesses/businesses.service';
 import { idempotentTransaction } from '../idempotency/idempotency.service';
 
 const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
@@ -284,13 +284,7 @@ export async function listBusinessRequests(deps: Pick<ServiceDeps, 'db' | 'now'>
       id: bookings.id,
       createdAt: bookings.createdAt,
       notes: bookings.notes,
-      slot: {
-        id: slots.id,
-        date: slots.date,
-        startTime: slots.startTime,
-        endTime: slots.endTime,
-        description: slots.description,
-      },
+      slot: slotColumns,
       customer: {
         name: sql<string>`coalesce(${customerProfiles.fullName}, ${users.name}, 'Customer')`,
         email: users.email,

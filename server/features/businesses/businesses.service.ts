@@ -62,7 +62,8 @@ function requestableWhere(db: DbOrTx, today: string) {
   );
 }
 
-const publicSlotColumns = {
+/** A slot as lists show it: id, date, local start and end time, description. */
+export const slotColumns = {
   id: slots.id,
   date: slots.date,
   startTime: slots.startTime,
@@ -79,7 +80,7 @@ export async function requestableSlots(
 ): Promise<PublicSlot[]> {
   const today = localNow(timezone, now).date;
   const rows = await db
-    .select(publicSlotColumns)
+    .select(slotColumns)
     .from(slots)
     .where(and(eq(slots.businessId, businessId), requestableWhere(db, today)))
     .orderBy(asc(slots.date), asc(slots.startTime));
@@ -90,7 +91,7 @@ export async function requestableSlots(
 /** True when slot `slotId` (of a business in `timezone`) may be requested now. */
 export async function isSlotRequestable(db: DbOrTx, slotId: string, timezone: string, now: Date): Promise<boolean> {
   const [row] = await db
-    .select(publicSlotColumns)
+    .select(slotColumns)
     .from(slots)
     .where(and(eq(slots.id, slotId), requestableWhere(db, localNow(timezone, now).date)))
     .limit(1);

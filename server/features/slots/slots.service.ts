@@ -12,9 +12,9 @@ import { dateChoices, endTimeChoices, startTimeChoices } from '../../../shared/s
 import { isPast } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
-import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client';
+import { pgConstraint, pgErrorCode, type Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
-import { getOwnBusiness } from '../businesses/businesses.service';
+import { getOwnBusiness, slotColumns } from '../businesses/businesses.service';
 
 type SlotDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub'>;
 type SlotTimes = Pick<CreateSlotInput, 'date' | 'startTime' | 'endTime'>;
@@ -210,11 +210,7 @@ export async function listBusinessSlots(deps: Pick<ServiceDeps, 'db' | 'now'>, b
   const now = deps.now();
   const rows = await db
     .select({
-      id: slots.id,
-      date: slots.date,
-      startTime: slots.startTime,
-      endTime: slots.endTime,
-      description: slots.description,
+      ...slotColumns,
       isBooked: slots.isBooked,
       addedToSystem: slots.addedToSystem,
       customerName: slots.customerName,
