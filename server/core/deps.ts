@@ -1,4 +1,7 @@
-/** What every service needs besides its input: the database, the clock and link building. */
+/**
+ * What every service needs besides its input. Core imports no feature, trpc or realtime code at
+ * run time; it names, type-only, the ports the bag carries (docs/decisions/0038).
+ */
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Throttle } from '../features/auth/throttle';

@@ -1,5 +1,5 @@
 /**
- * The Mailer port (BRIEF §5). Callers write a message into the outbox inside the same transaction
+ * The Mailer port (the transactional outbox). Callers write a message into the outbox inside the same transaction
  * as the change that causes it; the dispatcher (dispatcher.ts) delivers it later, with retries.
  */
 import { desc, notLike } from 'drizzle-orm';

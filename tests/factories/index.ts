@@ -23,7 +23,7 @@ export const ALL_WEEK_9_TO_18: OpeningHours = Object.fromEntries(
 /**
  * A user with the test password, verified unless `verified: false`. A customer gets its customer
  * profile; a business gets NO business profile (see `createBusiness` for one with a profile), which
- * is the spec's profile_incomplete state.
+ * is the profile_incomplete state.
  */
 export async function createUser(
   db: Db,

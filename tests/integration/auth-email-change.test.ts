@@ -1,6 +1,5 @@
 /**
- * Email change from settings (dashboards spec §5; accounts spec §2 "/auth-redirect" for the
- * link), docs/decisions/0009: request, the link to the new address, notices to both addresses,
+ * Email change from settings (the link goes to /auth-redirect), docs/decisions/0009: request, the link to the new address, notices to both addresses,
  * enumeration safety, expiry and reuse, refusals.
  */
 import { and, eq, isNull } from 'drizzle-orm';

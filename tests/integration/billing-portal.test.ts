@@ -1,6 +1,5 @@
 /**
- * billing.portalSession: 'Manage Billing' (dashboards spec §2 "Billing", §7 "create-portal-session",
- * §8 "Billing portal"), through an injected fake billing portal (no network).
+ * billing.portalSession: 'Manage Billing', through an injected fake billing portal (no network).
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

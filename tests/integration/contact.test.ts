@@ -1,6 +1,5 @@
 /**
- * contact.send (dashboards spec §2 "/contact", §5 "Contact form", §7 "send-contact-email", ADR
- * 0016): a signed-in business or customer sends a message; it is stored in contact_messages and
+ * contact.send (ADR 0016): a signed-in business or customer sends a message; it is stored in contact_messages and
  * queued in the outbox for the support address (SUPPORT_EMAIL); validation messages; visitors
  * refused; at most 5 messages per user per hour.
  */

@@ -1,6 +1,5 @@
 /**
- * Who reaches the business dashboard's data (dashboards spec §2 "Business dashboard", §6 "Roles
- * and permissions"): businesses.mine and the live stream bookings.onChange.
+ * Who reaches the business dashboard's data: businesses.mine and the live stream bookings.onChange.
  */
 import { describe, expect, it } from 'vitest';
 import { invalidateUserSessions } from '../../server/features/auth/session';

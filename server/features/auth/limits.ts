@@ -33,7 +33,7 @@ export async function throttledPasswordCheck<T extends 'right' | 'wrong' | 'not_
 }
 
 /**
- * TOO_MANY_REQUESTS 'Email Limit Reached' (accounts spec §8 "Email delivery") for a resend, reset
+ * TOO_MANY_REQUESTS 'Email Limit Reached' for a resend, reset
  * or email-change request. Its text asks to wait a minute; the sign-up variant (MSG.emailLimit,
  * 'Your account was likely created…') is shown by the client after a throttled sign-up.
  */

@@ -1,6 +1,5 @@
 /**
- * Throttling of password attempts and of emails with links (BRIEF §4, accounts spec §8 "Rate limit
- * or too many requests", docs/decisions/0008). The counters live in the database table
+ * Throttling of password attempts and of emails with links (docs/decisions/0008). The counters live in the database table
  * `rate_limits`, updated atomically by rate-limiter-flexible's RateLimiterDrizzle, so every server
  * instance sees the same counts (PostgreSQL) and the embedded PGlite works the same way.
  *

@@ -1,6 +1,5 @@
 /**
- * 'Manage Billing' (dashboards spec §2 "Billing", §7 "create-portal-session", §8 "Billing portal"):
- * a billing-portal session for the signed-in business's payment customer. See
+ * 'Manage Billing': a billing-portal session for the signed-in business's payment customer. See
  * docs/decisions/0013-business-settings.md.
  */
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * Public business page data, the owner's own profile (dashboards spec §2 "/{slug}") and the
- * logged-in completion of a missing profile (accounts spec §2 "/complete-business-profile").
+ * Public business page data (/{slug}), the owner's own profile and the logged-in completion of a
+ * missing profile (/complete-business-profile).
  */
 import { and, asc, eq, gte, inArray, notExists, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
@@ -37,8 +37,7 @@ export interface PublicSlot {
 }
 
 /**
- * SQL condition "this slot may be requested" (dashboards spec §5 "Slots offered on the public
- * page"): not booked, dated today or later in the business's zone, no active booking and not
+ * SQL condition "this slot may be requested" (offered on the public page): not booked, dated today or later in the business's zone, no active booking and not
  * declined by the business. Whether its start has passed today is checked in `isPast`.
  */
 function requestableWhere(db: DbOrTx, today: string) {
@@ -130,8 +129,7 @@ export async function getOwnBusiness(db: DbOrTx, businessId: string) {
 }
 
 /**
- * The business_profiles row of the onboarding form's fields (accounts spec §2
- * "/complete-business-profile"): category as business_type, active schedule days as opening
+ * The business_profiles row of the onboarding form's fields: category as business_type, active schedule days as opening
  * hours, an empty phone as null; `email` becomes the profile's email_address.
  */
 export function businessProfileRow(
@@ -170,7 +168,7 @@ async function firstFreeSlug(db: DbOrTx, base: string): Promise<string> {
 
 /**
  * Creates the missing business profile of a signed-in business user (the logged-in variant of
- * /complete-business-profile, accounts spec §2, §5). The slug is derived from the business name
+ * /complete-business-profile). The slug is derived from the business name
  * (see slug.ts), with '-2', '-3', … appended when taken or reserved; the profile's email address
  * is the account's. Output: { slug }. Throws CONFLICT 'Your business profile is already complete.'
  * when the user has a profile (also when two submissions race).

@@ -1,6 +1,5 @@
 /**
- * The contact form (dashboards spec §2 "/contact ('Get in Touch')", §5 "Contact form", §7
- * "send-contact-email"): a signed-in user's message is stored in contact_messages and emailed to
+ * The contact form ('Get in Touch'): a signed-in user's message is stored in contact_messages and emailed to
  * the support address through the outbox, in one transaction. Limited per user (ADR 0016).
  */
 import { MSG } from '../../../shared/messages';

@@ -1,5 +1,5 @@
 /**
- * Demo data for a first start on an empty database (issue 2 §10): a confirmed demo business with
+ * Demo data for a first start on an empty database (SEED_DEMO): a confirmed demo business with
  * open slots over the next days and a confirmed demo customer. Never run in production or tests.
  */
 import { count } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Favourites (dashboards spec §4 "Favourite", §7 "Favourites"): a customer bookmarks businesses.
+ * Favourites: a customer bookmarks businesses.
  * One like per customer and business (unique index); setting the same state twice changes nothing,
  * so double clicks are safe, and the count is a count of rows, never below zero.
  */

@@ -1,4 +1,4 @@
-/** Booking requests and decisions, and their live updates (dashboards spec §4, BRIEF §6). */
+/** Booking requests, the business's answers, the customer's own list, and live updates (ADR 0002). */
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { bookingDecisionInput, bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
@@ -16,10 +16,7 @@ import { endWithSession } from '../../realtime/session-revocations';
 import { authedProcedure, businessProcedure, customerProcedure, requesterProcedure } from '../procedures';
 import { router } from '../trpc';
 
-/**
- * A business's answer to one of its pending requests (spec §4 "Booking status"): { bookingId,
- * idempotencyKey? }; a retry with the same key gets the first answer again (ADR 0034).
- */
+/** { bookingId, idempotencyKey? } → { id, status }: the business answers a pending request (decideBooking). */
 function answerProcedure<D extends Decision>(decision: D) {
   return businessProcedure
     .input(bookingDecisionInput)
@@ -27,55 +24,32 @@ function answerProcedure<D extends Decision>(decision: D) {
 }
 
 export const bookingsRouter = router({
-  /**
-   * Customer requests a slot: { slotId, notes?, idempotencyKey? } → { id }. CONFLICT when the slot
-   * is no longer requestable; a retry with the same key gets the same { id } (ADR 0034),
-   * UNPROCESSABLE_CONTENT when the key came with a different request.
-   */
+  /** { slotId, notes?, idempotencyKey? } → { id } of the pending booking (requestBooking). */
   request: requesterProcedure
     .input(requestBookingInput)
     .mutation(({ ctx, input }) => requestBooking(ctx, ctx.user.id, input)),
 
-  /**
-   * Business confirms its pending request (dialog 'Confirm Booking'): { bookingId } → { id, status:
-   * 'confirmed' }; the slot becomes booked. NOT_FOUND 'Booking not found' (another business's),
-   * PRECONDITION_FAILED titled 'Cannot confirm past appointment', CONFLICT (already handled).
-   */
+  /** The 'Confirm Booking' dialog: → status 'confirmed', the slot booked. */
   confirm: answerProcedure('confirm'),
 
-  /**
-   * Business declines its pending request (dialog 'Decline'): { bookingId } → { id, status:
-   * 'cancelled' } with declined_by_business. Errors as confirm ('Cannot decline past appointment').
-   */
+  /** The 'Decline' dialog: → status 'cancelled', declined by the business. */
   decline: answerProcedure('decline'),
 
-  /**
-   * Inline Approve on the slot card: { bookingId } → { id, status: 'completed' }; the slot becomes
-   * booked as with confirm. Errors as confirm.
-   */
+  /** Approve on the slot card: → status 'completed', the slot booked. */
   approve: answerProcedure('approve'),
 
-  /**
-   * Inline Reject on the slot card: { bookingId } → { id, status: 'cancelled' } without the
-   * declined flag, so the slot is offered again. Errors as decline.
-   */
+  /** Reject on the slot card: → status 'cancelled', the slot offered again. */
   reject: answerProcedure('reject'),
 
-  /**
-   * Customer withdraws its own pending request (dashboards spec §7 cancel_customer_request):
-   * { bookingId } → { id, status: 'cancelled' } without the declined flag, so the slot is offered
-   * again. NOT_FOUND 'Booking not found' (someone else's or unknown), PRECONDITION_FAILED when
-   * confirmed (contact the business), CONFLICT when already cancelled or declined; FORBIDDEN for
-   * businesses, UNAUTHORIZED for visitors.
-   */
+  /** { bookingId } → { id, status: 'cancelled' }: the customer withdraws its request (cancelCustomerRequest). */
   cancel: customerProcedure
     .input(bookingIdInput)
     .mutation(({ ctx, input }) => cancelCustomerRequest(ctx, ctx.user.id, input.bookingId)),
 
-  /** Business: pending requests, newest first (customer name and email, slot). */
+  /** → the business's pending requests, newest first (listBusinessRequests). */
   requests: businessProcedure.query(({ ctx }) => listBusinessRequests(ctx, ctx.user.id)),
 
-  /** Customer: own bookings with bucket (confirmed | pending | declined | archive), newest first. */
+  /** → the customer's bookings with their tab, newest slot first (listCustomerBookings). */
   mine: customerProcedure.query(({ ctx }) => listCustomerBookings(ctx, ctx.user.id)),
 
   /**
