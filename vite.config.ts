@@ -36,7 +36,7 @@ export default defineConfig(({ command }) => ({
   server: {
     port: 5173,
     proxy: {
-      // Key with the trailing slash (BRIEF §1): '/trpc' alone would also catch client routes.
+      // Key with the trailing slash: '/trpc' alone would also catch client routes.
       '/trpc/': { target: backend, changeOrigin: false },
       '/healthz': { target: backend, changeOrigin: false },
     },

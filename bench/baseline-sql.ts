@@ -4,7 +4,7 @@
  * The baseline server (bench/baseline-server.ts) runs exactly these statements with postgres.js.
  */
 
-/** Session look-up of a cookie token (server/auth/session.ts validateSessionToken). $1 id, $2 limit 1. */
+/** Session look-up of a cookie token (server/features/auth/session.ts validateSessionToken). $1 id, $2 limit 1. */
 export const SESSION_SQL =
   'select "sessions"."id", "sessions"."user_id", "sessions"."expires_at", "users"."id", "users"."email", "users"."name", "users"."role", "users"."email_verified_at", "business_profiles"."business_name", "business_profiles"."slug" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "business_profiles" on "business_profiles"."id" = "users"."id" where "sessions"."id" = $1 limit $2';
 

@@ -7,12 +7,12 @@
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { validateSessionToken } from '../server/auth/session';
+import type { ServiceDeps } from '../server/core/deps';
 import type { Db } from '../server/db/client';
 import * as schema from '../server/db/schema/index';
+import { validateSessionToken } from '../server/features/auth/session';
 import { listBusinessRequests, requestBooking } from '../server/features/bookings/bookings.service';
 import { getOwnBusiness, getPublicBusiness } from '../server/features/businesses/businesses.service';
-import type { ServiceDeps } from '../server/features/context';
 import { listBusinessSlots } from '../server/features/slots/slots.service';
 import { businessSlug, businessToken, customerToken } from './db';
 
@@ -62,8 +62,7 @@ export async function captureAppSql(url: string): Promise<CapturedSql> {
     const request = take();
     const business = await getOwnBusiness(db, (await validateSessionToken(db, businessToken(1), now))!.user.id);
     take();
-    await getOwnBusiness(db, business.id);
-    await listBusinessSlots(db, business.id, business.timezone, now);
+    await listBusinessSlots(deps, business.id);
     const listMine = take();
     await listBusinessRequests(deps, business.id);
     const requests = take();

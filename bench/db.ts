@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { hashToken } from '../server/auth/tokens';
 import { openDatabase } from '../server/db/client';
+import { hashToken } from '../server/features/auth/tokens';
 
 /** Server URL without a database name (trust auth on 127.0.0.1). */
 export const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432';
@@ -152,7 +152,7 @@ export async function seedBenchDatabase(url: string, size: SeedSize): Promise<Re
          from generate_series(1, $1::int) i`,
         [M],
       );
-      // Sessions: id = hex SHA-256 of the cookie token, as server/auth/session.ts stores it.
+      // Sessions: id = hex SHA-256 of the cookie token, as server/features/auth/session.ts stores it.
       await tx.unsafe(
         `insert into sessions (id, user_id, expires_at)
          select encode(sha256(convert_to('bench-business-session-' || i, 'UTF8')), 'hex'),
@@ -202,7 +202,7 @@ export async function seedBenchDatabase(url: string, size: SeedSize): Promise<Re
     const [check] = await sql.unsafe<{ id: string }[]>(`select id from sessions where id = $1`, [
       hashToken(businessToken(1)),
     ]);
-    if (!check) throw new Error('seeded session ids do not match server/auth/tokens.ts hashToken()');
+    if (!check) throw new Error('seeded session ids do not match server/features/auth/tokens.ts hashToken()');
     return counts;
   } finally {
     await sql.end({ timeout: 5 });

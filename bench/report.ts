@@ -1,5 +1,5 @@
 /**
- * The bench's printed table and the BRIEF §8 budget verdicts (PASS/FAIL, informational: the bench
+ * The bench's printed table and the budget verdicts (docs/decisions/0026) (PASS/FAIL, informational: the bench
  * always exits 0 once it has measured).
  */
 import type { BundleSizes } from './bundle';
@@ -83,7 +83,7 @@ export interface Verdict {
   pass: boolean | null;
 }
 
-/** BRIEF §8's budgets checked against `rows`, `bundle` and the booking checks. */
+/** The performance budgets checked against `rows`, `bundle` and the booking checks. */
 export function verdicts(rows: Row[], bundle: BundleSizes | null, bookingChecksOk: boolean | null): Verdict[] {
   const find = (scenario: string, closed: boolean) =>
     rows.find((r) => r.scenario === scenario && r.closedLoop === closed && r.A.length > 0);
@@ -138,7 +138,7 @@ export function verdicts(rows: Row[], bundle: BundleSizes | null, bookingChecksO
 
 /** Verdicts as Markdown lines. */
 export function formatVerdicts(vs: Verdict[]): string {
-  const lines = ['| budget (BRIEF §8) | measured | verdict |', '|---|---|---|'];
+  const lines = ['| budget | measured | verdict |', '|---|---|---|'];
   for (const v of vs)
     lines.push(`| ${v.budget} | ${v.measured} | ${v.pass === null ? 'n/a' : v.pass ? 'PASS' : 'FAIL'} |`);
   return lines.join('\n');

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance harness of BRIEF §8. Creates a throw-away PostgreSQL database,
+ * `npm run bench`: the performance harness (docs/decisions/0026). Creates a throw-away PostgreSQL database,
  * migrates and seeds it, then drives target A (the app) and target B (bench/baseline-server.ts),
  * each freshly started before every measurement, rounds interleaved A, B, A, B, with autocannon,
  * and prints a table plus PASS/FAIL per budget. Always exits 0 once it has measured (a benchmark

@@ -37,7 +37,7 @@ const live = new Set<ChildProcess>();
  * Environment of target A: the real server with real cookie sessions, the CSRF Origin check, the
  * mutation rate limiter (set high enough never to refuse the bench) and pino logging at info
  * (Fastify's per-request lines, JSON because stdout is a file). NODE_ENV=development, because
- * production demands an https APP_URL and a Resend key (server/env.ts), which would make the mail
+ * production demands an https APP_URL and a Resend key (server/core/env.ts), which would make the mail
  * dispatcher call the real Resend API; nothing on the request paths measured depends on NODE_ENV.
  */
 export function appEnv(opts: TargetOptions): Record<string, string> {

@@ -18,8 +18,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import type { Logger } from 'pino';
 import { MSG } from '../shared/messages';
 import { MAX_BATCH_SIZE } from '../shared/transport';
+import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './core/env';
 import { pingDatabase } from './db/client';
-import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './env';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -115,7 +115,7 @@ export async function buildServer({
   // Coarse flood guard, per IP and per process: tRPC mutations only (POST /trpc/...), counted per
   // procedure call, so a batch of ten counts ten. Queries, subscriptions and static files are
   // never limited here; the login and email throttles live in the database
-  // (server/auth/throttle.ts).
+  // (server/features/auth/throttle.ts).
   await app.register(fastifyRateLimit, { global: false });
   const countMutation = app.createRateLimit({ max: mutationsPerMinute, timeWindow: 60_000 });
   app.addHook('onRequest', async (req, reply) => {

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildServer } from './app';
-import { appOrigin, loadEnv, workerCount, type Env } from './env';
+import { appOrigin, loadEnv, workerCount, type Env } from './core/env';
 import { DEMO, seedDemoIfEmpty } from './features/demo/seed';
 import { createLogger } from './logger';
 import { openEnvDatabase, startRuntime } from './runtime';

@@ -4,14 +4,14 @@
  * Used by index.ts (the real server) and by tests and tools that need a running instance.
  */
 import type { Logger } from 'pino';
-import { deleteExpiredSessions } from './auth/session';
-import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from './auth/throttle';
-import { stripeBillingPortal } from './billing/stripe-portal';
+import { appOrigin, type Env } from './core/env';
 import { openDatabase, type Database } from './db/client';
 import { startOutboxDispatcher } from './email/dispatcher';
 import { mailboxTransport, resendTransport } from './email/transports';
-import { appOrigin, type Env } from './env';
 import { resolveAccountEmailIntent } from './features/auth/email-intents';
+import { deleteExpiredSessions } from './features/auth/session';
+import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from './features/auth/throttle';
+import { stripeBillingPortal } from './features/billing/stripe-portal';
 import { deleteExpiredIdempotencyKeys } from './features/idempotency/idempotency.service';
 import { BookingEventHub } from './realtime/booking-events';
 import { SessionRevocations } from './realtime/session-revocations';

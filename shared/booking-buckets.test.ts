@@ -50,7 +50,7 @@ describe('business slot categories', () => {
     hasPendingRequest: false,
     hasDeclinedRequest: false,
   };
-  it('classifies slots as the spec lists', () => {
+  it('classifies slots into each category', () => {
     expect(slotCategory({ ...base, ...future }, now).category).toBe('available');
     expect(slotCategory({ ...base, ...future, hasPendingRequest: true }, now).category).toBe('requested');
     expect(slotCategory({ ...base, ...future, isBooked: true, customerName: 'A' }, now).category).toBe('booked');

@@ -1,5 +1,5 @@
 /**
- * Customer appointment buckets (dashboards spec §4 "Customer buckets"), by the slot's date and
+ * Customer appointment buckets (the customer dashboard's tabs), by the slot's date and
  * start time in the business's zone.
  */
 import { isPast } from './zoned-time';

@@ -1,4 +1,4 @@
-/** Business categories, parent then children (accounts spec §3). Default: Hair Salon. */
+/** Business categories, parent then children. Default: Hair Salon. */
 export const CATEGORY_GROUPS: ReadonlyArray<{ group: string; items: readonly string[] }> = [
   {
     group: 'Hair Services',

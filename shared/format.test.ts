@@ -127,7 +127,7 @@ describe('hasBusinessIdentity', () => {
 describe('bookingFailureNotice', () => {
   const taken = 'This slot is no longer available. Please choose another time.';
 
-  it("keeps the spec's refusals", () => {
+  it("keeps the booking form's own refusals", () => {
     expect(bookingFailureNotice({ code: 'UNAUTHORIZED', httpStatus: 401, message: MSG.loginToBook })).toEqual({
       title: 'Booking failed',
       message: 'Please log in to book an appointment',

@@ -1,4 +1,4 @@
-/** Display helpers (dashboards spec §5 "Display helpers"). UK English. */
+/** Display helpers for dates, times, prices and addresses. UK English. */
 import { MSG } from './messages';
 import { TIME_PATTERN, END_TIME_PATTERN } from './time-of-day';
 
@@ -51,8 +51,8 @@ export function findUkPostcode(text: string): string | null {
 }
 
 /**
- * Shortens an address to at most 3 comma-separated parts for display (dashboards spec §5 "Display
- * helpers": "Addresses shortened to at most 3 parts, keeping a UK postcode when found"). The full
+ * Shortens an address to at most 3 comma-separated parts for display, keeping a UK postcode when
+ * found. The full
  * address stays available elsewhere (e.g. the 'Open in Maps' search).
  *
  * Rule: parts are trimmed and empty ones dropped; an address of 3 parts or fewer is kept as it is
@@ -100,8 +100,8 @@ export function shortAddress(address: string | null | undefined): string {
 }
 
 /**
- * True when a loaded business can be shown: it has a non-blank id and business name (dashboards
- * spec §2 "/{slug}": 'Invalid Business Data' when name or id is missing).
+ * True when a loaded business can be shown: it has a non-blank id and business name (else the
+ * public page shows 'Invalid Business Data').
  */
 export function hasBusinessIdentity(business: { id?: unknown; businessName?: unknown } | null | undefined): boolean {
   if (!business) return false;
@@ -117,8 +117,8 @@ export interface BookingFailure {
 }
 
 /**
- * The toast of a failed booking request (dashboards spec §5 "Booking request", §8 "Booking and
- * public page"): title 'Booking failed'. The spec's own refusals keep their text: not logged in
+ * The toast of a failed booking request: title 'Booking failed'. The refusals written for the
+ * booking form keep their text: not logged in
  * ('Please log in to book an appointment'), email not verified, the slot just taken or removed,
  * a business account. Anything else (server failure, network, time-out, input errors, whose
  * server texts are never shown) reads 'Could not submit your booking request. Please try again.'

@@ -1,9 +1,9 @@
 /**
- * The specs' texts, verbatim, shared by server errors and client UI. Section references point at
- * ../shared/spec/accounts-and-access.md (A) and dashboards-slots-bookings.md (D).
+ * Every user-visible text, verbatim, shared by server errors and client UI: change wording here
+ * only, never at the place that shows it.
  */
 export const MSG = {
-  // A §5 validation
+  // sign-up and profile form validation
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
   fullNameRequired: 'Full name is required',
@@ -26,7 +26,7 @@ export const MSG = {
   usernameCheckTimeout: 'Check timed out. Please try again.',
   emailAlreadyUsedAtProfile:
     'An account with the email you entered already exists. Please use a different email, try logging in, or restarting the signup process above.',
-  // A §8 sign-in / sign-up
+  // sign-in and sign-up
   invalidCredentialsTitle: 'Invalid Credentials',
   invalidCredentials: 'The email or password you entered is incorrect. Please check your details and try again.',
   loginInvalid: 'Invalid email or password',
@@ -77,7 +77,7 @@ export const MSG = {
   sessionExpiredTitle: 'Session Expired',
   sessionExpired: 'Please log in again to continue.',
   resendFailedTitle: 'Failed to resend email',
-  // A §2 /forgot-password, /reset-password; §8 reset request and reset link
+  // /forgot-password and /reset-password: the request and the link
   resetSentTitle: 'Check your email',
   resetSentPrefix: 'If registered, a reset link will be sent to',
   resetRequestFailed: 'Failed to send reset email. Please try again.',
@@ -93,7 +93,7 @@ export const MSG = {
   passwordsDontMatch: 'Passwords do not match',
   passwordUpdatedTitle: 'Password updated!',
   passwordUpdated: 'You can now log in with your new password.',
-  // D §5, §8 account settings (password and email change)
+  // account settings: password and email change
   currentPasswordRequired: 'Current password is required',
   currentPasswordWrong: 'Your current password is incorrect.',
   newEmailRequired: 'New email is required',
@@ -112,7 +112,7 @@ export const MSG = {
   emailChangedTitle: 'Email updated!',
   emailChanged: 'Your email address has been changed. Use it to log in from now on.',
   emailInUse: 'This email address is already in use by another account.',
-  // D §5 slot form
+  // the slot form
   selectDate: 'Please select a date',
   selectStart: 'Please select a start time',
   selectEnd: 'Please select an end time',
@@ -127,7 +127,7 @@ export const MSG = {
   noDates: 'No available dates. Your business may be closed for the next few days.',
   slotAdded: 'Slot added successfully',
   slotAddFailed: 'Failed to add slot',
-  // D §5 booking request, §8 dashboards
+  // booking requests and the business's answers
   loginToBook: 'Please log in to book an appointment',
   verifyToBook: 'Please verify your email before making bookings',
   businessCannotRequest: 'Business accounts cannot request appointments.',
@@ -146,9 +146,9 @@ export const MSG = {
   declineFailedTitle: 'Decline failed',
   businessNotFound: 'Business not found',
   noSlotForBooking: 'No slot found for this booking',
-  // server additions (auth security)
+  // business profile completion
   profileAlreadyComplete: 'Your business profile is already complete.',
-  // QR code, contact and navigation (issue 4)
+  // QR code, contact and navigation
   getInTouch: 'Get in Touch',
   contactSubjectRequired: 'Subject is required',
   contactSubjectMax: 'Subject must be 150 characters or less',
@@ -167,7 +167,7 @@ export const MSG = {
   qrDownloadFailedTitle: 'Download Failed',
   qrPrintFailedTitle: 'Print Failed',
   linkCopiedTitle: 'Link Copied',
-  // business settings, billing, data export, deletion (issue 4)
+  // business settings, billing, data export, deletion
   permissionErrorTitle: 'Permission Error',
   permissionError: 'Your account has invalid permissions. Please contact support.',
   validationErrorTitle: 'Validation Error',
@@ -205,7 +205,7 @@ export const MSG = {
   deleteTypeConfirm: 'Please type DELETE to confirm account deletion',
   deletionFailedTitle: 'Deletion failed',
   accountDeleted: 'Your account has been deleted successfully',
-  // business dashboard (issue 4)
+  // business dashboard
   loadingDashboard: 'Loading dashboard...',
   loadingTimeoutTitle: 'Loading Timeout',
   loadingTimeout: 'Your dashboard is taking longer than expected to load. Please check your connection and try again.',
@@ -237,25 +237,25 @@ export const MSG = {
   requestAlreadyHandled: 'This request has already been handled. Please refresh to see its current status.',
   // a retried action whose key came with different details (docs/decisions/0034)
   idempotencyKeyReused: 'This action was already sent with different details. Please refresh the page and try again.',
-  // favourites (issue 5)
+  // favourites
   removedFromFavourites: 'Removed from favourites',
   favouriteRemoveFailed: 'Error: Failed to remove from favourites. Please try again.',
   favouriteAddFailed: 'Error: Failed to add to favourites. Please try again.',
-  // customer dashboard and settings (issue 5)
+  // customer dashboard and settings
   requestCancelled: 'Request cancelled',
   cancelRequestFailedTitle: 'Error cancelling request',
   cancelRequestFailed: 'Could not cancel your request. Please try again.',
   confirmedNotCancellable:
     'Confirmed appointments cannot be cancelled here. Please contact the business directly to change or cancel it.',
   fetchAppointmentsFailed: 'Could not fetch your appointments.',
-  // A §2 header banner, §8 weak password and login URL codes (issue 3, ADR 0010)
+  // header banner, weak password and login URL codes (ADR 0010)
   confirmBannerTitle: 'Please confirm your email!',
   confirmBannerBusiness: 'You cannot add booking slots until you confirm your email address.',
   confirmBannerCustomer: 'You cannot make bookings until you confirm your email address.',
   confirmToContinue: 'Please check your email and click the confirmation link to continue.',
   weakPassword: 'Please choose a stronger password with at least 8 characters, including letters and numbers.',
   loginUnknownError: 'An unknown error occurred. Please try again.',
-  // the public business page (dashboards spec §2 "/{slug}", §8 "Booking and public page")
+  // the public business page /{slug}
   pageBusinessNotFound: 'Business Not Found',
   pageErrorTitle: 'Error Loading Business',
   pageLoadFailed: 'Failed to load business information',
@@ -280,6 +280,12 @@ export const MSG = {
     "We've sent several emails to this address in the last hour. Please wait a while before asking for another, and check your spam folder or contact support.",
   batchTooLarge: 'Too many requests were sent at once. Please reload the page and try again.',
   badRequest: 'This request could not be understood. Please reload the page and try again.',
+  crossOriginRefused: 'This request was refused. Please reload the page and try again.',
+  // refusals of the procedure builders (server/trpc/procedures.ts)
+  loginToContinue: 'Please log in to continue.',
+  businessOnly: 'This is only available to business accounts.',
+  customerOnly: 'This is only available to customer accounts.',
+  businessOnlySlots: 'Only business accounts can add slots.',
   requestTooLarge: 'This request is too large. Please shorten your text and try again.',
   textControlCharacters: 'This field contains characters that are not allowed. Please remove them and try again.',
   textUnreadable: 'This field contains text that could not be read. Please retype it and try again.',

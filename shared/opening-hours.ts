@@ -1,4 +1,4 @@
-/** Weekday keys in the order the specs list them (Monday first). */
+/** Weekday keys, Monday first (the order forms and stored hours use). */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -14,12 +14,12 @@ export const WEEKDAY_LABEL: Readonly<Record<Weekday, string>> = {
 };
 
 /**
- * Stored opening hours (dashboards spec §3, reading 1): keyed by lowercase weekday, each with
+ * Stored opening hours (business_profiles.opening_hours): keyed by lowercase weekday, each with
  * open and close as 'HH:MM' local time. An absent day is closed.
  */
 export type OpeningHours = Partial<Record<Weekday, { open: string; close: string }>>;
 
-/** One row of the weekly schedule form (accounts spec §3). */
+/** One row of the weekly schedule form. */
 export interface ScheduleDay {
   isActive: boolean;
   start: string;
@@ -42,7 +42,7 @@ export function defaultWeeklySchedule(): WeeklySchedule {
   };
 }
 
-/** Only active days are stored, as { open, close } (dashboards spec §3 "Weekly schedule"). */
+/** Only active days are stored, as { open, close }. */
 export function scheduleToOpeningHours(schedule: WeeklySchedule): OpeningHours {
   const hours: OpeningHours = {};
   for (const day of WEEKDAYS) {

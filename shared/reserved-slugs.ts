@@ -1,6 +1,5 @@
 /**
- * First path segments the product uses for its own routes (accounts spec §2 route table, plus
- * server paths). A business slug may not be one of these, so /{slug} never shadows a screen.
+ * First path segments the product uses for its own routes (client screens and server paths). A business slug may not be one of these, so /{slug} never shadows a screen.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'login',
@@ -46,7 +45,7 @@ export function isReservedSlug(slug: string): boolean {
 }
 
 /**
- * What a business slug can look like (dashboards spec §5 "Business profile save", §9): 3 to 50
+ * What a business slug can look like: 3 to 50
  * lowercase letters, digits and hyphens. The same pattern as SLUG_PATTERN in schemas/settings.ts,
  * repeated here so the router's /{slug} check does not pull the settings schemas (and zod) into
  * the first page load.

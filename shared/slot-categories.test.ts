@@ -11,7 +11,7 @@ const free: Omit<SlotCategoryInput, 'date' | 'startTime'> = {
   timezone: tz,
 };
 
-describe('business tabs (dashboards spec §4 "Business tabs")', () => {
+describe('business tabs', () => {
   it('lists available, booked and not-booked categories under their tabs; requested under none', () => {
     expect(businessTabOf('available')).toBe('available');
     expect(businessTabOf('booked')).toBe('booked');
@@ -58,12 +58,12 @@ describe('business tabs (dashboards spec §4 "Business tabs")', () => {
   });
 });
 
-describe('business badges (dashboards spec §4 "Badges")', () => {
+describe('business badges', () => {
   const at = new Date('2026-11-21T12:00:00Z');
   const badgeOf = (s: Partial<SlotCategoryInput>) =>
     slotBadge(slotCategory({ ...free, date: '2026-11-22', startTime: '10:00', ...s }, at)).label;
 
-  it('labels each category as the spec names it', () => {
+  it('labels each category with its badge text', () => {
     expect(badgeOf({})).toBe('Available');
     expect(badgeOf({ hasPendingRequest: true })).toBe('Pending');
     expect(badgeOf({ isBooked: true, customerName: 'Cam' })).toBe('Booked');

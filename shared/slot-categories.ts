@@ -1,5 +1,5 @@
 /**
- * Business view of a slot (dashboards spec §4 "Slot display categories" and "Business tabs").
+ * Business view of a slot: its display category and the dashboard tab it belongs to.
  */
 import { isPast } from './zoned-time';
 
@@ -19,7 +19,7 @@ export interface SlotCategoryInput {
 
 /**
  * Category of a slot: booked, then requested (not past), declined, unbooked (past; `unconfirmed`
- * when it had a request nobody answered), else available. The spec's "booked" is is_booked with
+ * when it had a request nobody answered), else available. "Booked" is is_booked with
  * added_to_system or a customer name; confirm and approve always copy the name, and a booked slot
  * that somehow lacks both is still booked (never offered as available, ADR 0012).
  */
@@ -36,7 +36,7 @@ export function slotCategory(
 }
 
 /**
- * Badge of a slot in the business view (dashboards spec §4 "Badges"): label and Mantine colour.
+ * Badge of a slot in the business view: label and Mantine colour.
  * Requested slots read 'Pending'; a past slot reads 'Unconfirmed' when its request was never
  * answered, else 'Unbooked'. 'Cancelled' is a customer-side badge (a withdrawn or rejected request
  * puts the slot back to Available here).

@@ -1,5 +1,5 @@
 /**
- * Slot form choices (dashboards spec §5 "Slot form"): dates, half-hour start times and end times,
+ * Slot form choices (ADR 0006): dates, half-hour start times and end times,
  * all in the business's local time zone.
  */
 import type { OpeningHours } from './opening-hours';
@@ -14,7 +14,7 @@ const FALLBACK_HOURS = { open: '09:00', close: '17:00' };
 /**
  * Hours for `date` ('YYYY-MM-DD'): the stored day, or null (closed) when the day is not stored.
  * An empty object is a week with every day switched off (closed all week, ADR 0025); only when
- * no hours are known at all (null/undefined) do the spec's 09:00-17:00 apply.
+ * no hours are known at all (null/undefined) does 09:00-17:00 apply.
  */
 export function hoursFor(
   date: string,

@@ -1,5 +1,5 @@
 /**
- * The landing headline's typing animation as a pure state machine (accounts spec §9: 100 ms per
+ * The landing headline's typing animation as a pure state machine (100 ms per
  * typed character, 50 ms per deleted one, 2 s pause on a whole phrase; phrases cycle).
  */
 export interface TypewriterState {

@@ -1,6 +1,6 @@
 /**
- * Wall-clock time in a business's IANA time zone (BRIEF §3: "past", "today" and closing times are
- * computed in the business's zone, DST-safe). Built on @date-fns/tz; no arithmetic on offsets here.
+ * Wall-clock time in a business's IANA time zone: "past", "today" and closing times are computed
+ * in the business's zone, DST-safe. Built on @date-fns/tz; no arithmetic on offsets here.
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';

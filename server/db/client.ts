@@ -1,5 +1,5 @@
 /**
- * Dual-driver database access (BRIEF §3): PostgreSQL through postgres.js when a URL is given,
+ * Dual-driver database access: PostgreSQL through postgres.js when a URL is given,
  * embedded PGlite persisted in a folder otherwise. Both expose the same drizzle API (`Db`) and a
  * LISTEN/NOTIFY pair used by the realtime fan-out.
  */

@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: applies drizzle/ migrations to DATABASE_URL, or to the PGlite folder. */
 import { existsSync } from 'node:fs';
-import { loadEnv } from '../env';
+import { loadEnv } from '../core/env';
 import { openDatabase } from './client';
 
 if (existsSync('.env')) process.loadEnvFile('.env');

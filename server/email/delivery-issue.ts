@@ -1,5 +1,5 @@
 /**
- * What went wrong with an email, in the terms of the accounts spec §8 "Email delivery": the
+ * What went wrong with an email, in the terms the sign-up screens use: the
  * provider's rate limit ('Email Limit Reached'), its set-up ('Email Service Issue'), the address
  * ('Email Delivery Issue'), or anything else ('Email Issue').
  */

@@ -22,6 +22,27 @@ export type EmailIntentResolver = (tx: Tx, intent: EmailIntent) => Promise<void>
 
 const INTENT_PATTERN = `${EMAIL_INTENT_PREFIX}%`;
 
+/** Pending outbox rows whose next attempt is due at `now`: the intents, or the messages. */
+function isDue(now: Date, kind: 'intents' | 'messages') {
+  return and(
+    eq(emailOutbox.status, 'pending'),
+    lte(emailOutbox.nextAttemptAt, now),
+    kind === 'intents' ? like(emailOutbox.subject, INTENT_PATTERN) : notLike(emailOutbox.subject, INTENT_PATTERN),
+  );
+}
+
+/**
+ * The row update after failed attempt number `attempts` (from 1): retried 30 s × 2^(attempts-1)
+ * after `now`, or 'failed' from MAX_ATTEMPTS on.
+ */
+function afterFailure(attempts: number, now: Date, lastError: string) {
+  return {
+    status: attempts >= MAX_ATTEMPTS ? ('failed' as const) : ('pending' as const),
+    lastError,
+    nextAttemptAt: new Date(now.getTime() + BASE_BACKOFF_MS * 2 ** (attempts - 1)),
+  };
+}
+
 /**
  * Resolves up to `batch` due intents once, each in its own transaction that deletes the intent
  * row (a row another process deleted first is skipped) and runs `resolve`. A resolver failure
@@ -46,13 +67,7 @@ export async function resolveEmailIntentsOnce(params: {
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
-    .where(
-      and(
-        eq(emailOutbox.status, 'pending'),
-        like(emailOutbox.subject, INTENT_PATTERN),
-        lte(emailOutbox.nextAttemptAt, now),
-      ),
-    )
+    .where(isDue(now, 'intents'))
     .orderBy(asc(emailOutbox.createdAt))
     .limit(params.batch ?? 20);
   let done = 0;
@@ -73,12 +88,7 @@ export async function resolveEmailIntentsOnce(params: {
       logger.warn({ err, outboxId: row.id, attempts }, 'email intent could not be resolved');
       await db
         .update(emailOutbox)
-        .set({
-          attempts,
-          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          lastError: 'intent could not be resolved',
-          nextAttemptAt: new Date(now.getTime() + BASE_BACKOFF_MS * 2 ** (attempts - 1)),
-        })
+        .set({ attempts, ...afterFailure(attempts, now, 'intent could not be resolved') })
         .where(eq(emailOutbox.id, row.id));
     }
   }
@@ -104,13 +114,7 @@ export async function dispatchOutboxOnce(params: {
     const due = await tx
       .select()
       .from(emailOutbox)
-      .where(
-        and(
-          eq(emailOutbox.status, 'pending'),
-          lte(emailOutbox.nextAttemptAt, now),
-          notLike(emailOutbox.subject, INTENT_PATTERN),
-        ),
-      )
+      .where(isDue(now, 'messages'))
       .orderBy(asc(emailOutbox.createdAt))
       .limit(params.batch ?? 20)
       .for('update', { skipLocked: true });
@@ -144,15 +148,11 @@ export async function dispatchOutboxOnce(params: {
         .where(eq(emailOutbox.id, message.id));
       sent++;
     } catch (err) {
-      const failed = attempts >= MAX_ATTEMPTS;
       logger.warn({ err, outboxId: message.id, attempts }, 'email delivery failed');
+      const lastError = err instanceof Error ? err.message.slice(0, 500) : 'unknown error';
       await db
         .update(emailOutbox)
-        .set({
-          status: failed ? 'failed' : 'pending',
-          lastError: err instanceof Error ? err.message.slice(0, 500) : 'unknown error',
-          nextAttemptAt: new Date(now.getTime() + BASE_BACKOFF_MS * 2 ** (attempts - 1)),
-        })
+        .set(afterFailure(attempts, now, lastError))
         .where(eq(emailOutbox.id, message.id));
     }
   }

@@ -1,7 +1,8 @@
 /**
- * The Mailer port (BRIEF §5). Callers write a message into the outbox inside the same transaction
+ * The Mailer port (the transactional outbox). Callers write a message into the outbox inside the same transaction
  * as the change that causes it; the dispatcher (dispatcher.ts) delivers it later, with retries.
  */
+import { desc, notLike } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema/index';
 
@@ -68,4 +69,25 @@ export function emailIntentKind(subject: string): EmailIntentKind | null {
   if (!subject.startsWith(EMAIL_INTENT_PREFIX)) return null;
   const kind = subject.slice(EMAIL_INTENT_PREFIX.length) as EmailIntentKind;
   return EMAIL_INTENT_KINDS.includes(kind) ? kind : null;
+}
+
+/**
+ * The newest `limit` outbox messages, newest first, intents left out (they are requests not yet
+ * resolved into a message): id, recipient `to`, subject, HTML and text bodies, status, createdAt.
+ */
+export function latestOutboxMessages(db: DbOrTx, limit = 100) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      html: emailOutbox.html,
+      text: emailOutbox.text,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(notLike(emailOutbox.subject, `${EMAIL_INTENT_PREFIX}%`))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
 }

@@ -185,7 +185,7 @@ export function bookingDeclinedEmail(
   );
 }
 
-/** What the contact form sends to support (dashboards spec §7 "send-contact-email"). */
+/** What the contact form sends to support. */
 export interface ContactMessageDetails {
   subject: string;
   message: string;
@@ -202,7 +202,7 @@ export interface ContactMessageDetails {
 export const CONTACT_SUBJECT_PREFIX = 'LastSlot contact:';
 
 /**
- * A contact-form message to the support address `to` (dashboards spec §5 "Contact form", §7):
+ * A contact-form message to the support address `to`:
  * subject, sender's name, email, role and (business only) business name, then the message with its
  * line breaks kept, and a reply link to the sender. Every user-supplied text is escaped.
  */

@@ -1,13 +1,14 @@
 /**
-import '@fastify/cookie';
  * Request context. `createInnerContext` builds what procedures use from plain values (tests call it
  * directly with `createCaller`); `createFastifyContextFactory` adds the session from the cookie,
  * cookie writing and the request's Origin/Host for the CSRF check.
  */
+// The cookie plugin's types: req.cookies, res.setCookie, res.clearCookie.
+import type {} from '@fastify/cookie';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Logger } from 'pino';
-import { SESSION_COOKIE, validateSessionToken, type SessionInfo, type SessionUser } from '../auth/session';
-import type { ServiceDeps } from '../features/context';
+import type { ServiceDeps } from '../core/deps';
+import { SESSION_COOKIE, validateSessionToken, type SessionInfo, type SessionUser } from '../features/auth/session';
 import type { BookingEventHub } from '../realtime/booking-events';
 import type { SessionRevocations } from '../realtime/session-revocations';
 

@@ -1,7 +1,8 @@
 /**
- * tRPC set-up: superjson, SSE options, the error policy, and the procedure builders.
+ * tRPC set-up: superjson, SSE options and the error policy. The procedure builders are in
+ * procedures.ts.
  *
- * Error policy: domain errors keep their spec message (and toast `title`); input errors answer
+ * Error policy: a DomainError keeps its code, message and toast `title`; input errors answer
  * BAD_REQUEST with the first issue's message and per-field messages; anything unexpected is logged
  * server-side and answered with a generic message (no stack, SQL or internal text ever leaves).
  */
@@ -9,12 +10,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
-import { clientIpKey, type ThrottleRuleName } from '../auth/throttle';
-import { DomainError } from '../features/errors';
+import { DomainError } from '../core/errors';
 import type { Context } from './context';
 
 export interface ErrorData {
-  /** Toast title from the specs, when the error has one. */
+  /** The toast title, when the error has one. */
   title?: string;
   /** The input field the message belongs to. */
   field?: string;
@@ -91,6 +91,7 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
 
 /** Maps DomainError and input errors to their tRPC code (tRPC 11: next() never throws). */
 const errorMapping = t.middleware(async ({ next }) => {
@@ -107,101 +108,5 @@ const errorMapping = t.middleware(async ({ next }) => {
   return result;
 });
 
-/**
- * Whether `origin` is this app's: exactly the origin of APP_URL (`appOrigin`). Outside production
- * (`allowHost`) an origin whose host equals the request's own Host header also passes, so the app
- * works when opened as 127.0.0.1 instead of localhost or through the Vite dev proxy; in production
- * the Host header (which the client chooses) is never trusted for this (docs/decisions/0032).
- */
-function sameOrigin(origin: string, host: string | undefined, appOrigin: string, allowHost: boolean): boolean {
-  try {
-    const url = new URL(origin);
-    return url.origin === appOrigin || (allowHost && host !== undefined && url.host === host);
-  } catch {
-    return false;
-  }
-}
-
-/** CSRF defence: an HTTP mutation must carry an Origin of this app (see `sameOrigin`). */
-const originCheck = t.middleware(({ ctx, type, next }) => {
-  if (type === 'mutation' && ctx.request) {
-    const { origin, host } = ctx.request;
-    if (!origin || !sameOrigin(origin, host, ctx.appOrigin, !ctx.isProduction)) {
-      throw new TRPCError({
-        code: 'FORBIDDEN',
-        message: 'This request was refused. Please reload the page and try again.',
-      });
-    }
-  }
-  return next();
-});
-
-export const publicProcedure = t.procedure.use(errorMapping).use(originCheck);
-
-/** Signed in; narrows ctx.user and ctx.session. Throws UNAUTHORIZED 'Please log in to continue.'. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
-  }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
-
-/** Signed in with a confirmed email. */
-export const verifiedProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isVerified) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: MSG.emailNotConfirmed });
-  }
-  return next();
-});
-
-/** Signed in as a business (any verification state; procedures that need it check). */
-export const businessProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'business') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This is only available to business accounts.' });
-  }
-  return next();
-});
-
-/** Signed in as a customer. */
-export const customerProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'customer') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This is only available to customer accounts.' });
-  }
-  return next();
-});
-
-/** Which limits guard a procedure that sends email (docs/decisions/0029). */
-export interface EmailSendingLimits {
-  /** The per-client-IP rule (HTTP calls only). */
-  ipRule: Extract<ThrottleRuleName, 'signUpIp' | 'emailRequestIp' | 'contactIp'>;
-  /** The refusal text when the IP is over its rule. */
-  ipMessage: string;
-  /** The input field holding the address emailed, counted on the `emailAddress` rule. */
-  addressField?: 'email' | 'newEmail';
-}
-
-/**
- * Middleware for a procedure that sends email, used after `.input()` so only valid calls count.
- * Counts the call on the client IP's rule, then on the recipient address's `emailAddress` rule
- * (stored in `rate_limits`, so shared by every process). Throws TOO_MANY_REQUESTS with
- * `ipMessage`, or 'Email Limit Reached' MSG.emailLimitHour for the address, before the procedure
- * runs; a refused call changes nothing else.
- */
-export function emailSendingLimits({ ipRule, ipMessage, addressField }: EmailSendingLimits) {
-  const refuse = (message: string, title?: string) =>
-    new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message,
-      cause: new DomainError('TOO_MANY_REQUESTS', message, title ? { title } : {}),
-    });
-  return t.middleware(async ({ ctx, input, next }) => {
-    if (ctx.request && !(await ctx.throttle.consume(ipRule, clientIpKey(ctx.request.ip)))) {
-      throw refuse(ipMessage);
-    }
-    const address = addressField ? (input as Record<string, unknown> | undefined)?.[addressField] : undefined;
-    if (typeof address === 'string' && !(await ctx.throttle.consume('emailAddress', address.toLowerCase()))) {
-      throw refuse(MSG.emailLimitHour, MSG.emailLimitTitle);
-    }
-    return next();
-  });
-}
+/** The root of every procedure (procedures.ts): a DomainError thrown by what follows reaches the client with its code. */
+export const mappedProcedure = t.procedure.use(errorMapping);

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { hashPassword } from '../../server/auth/password';
+import { hashPassword } from '../../server/features/auth/password';
 import { confirmFromMailbox, newCustomer, people, type CustomerAccount } from './helpers';
 
 const tag = Date.now().toString(36);

@@ -3,11 +3,11 @@
  * and signed in by writing a session row, as the Playwright fixtures of the epic stack do.
  */
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../../server/auth/password';
-import { createSession, validateSessionToken } from '../../server/auth/session';
-import type { Db } from '../../server/db/client';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../server/db/schema/index';
+import { hashPassword } from '../../server/features/auth/password';
+import { createSession, validateSessionToken } from '../../server/features/auth/session';
 import { createInnerContext, type AppDeps, type CookieWriter, type RequestMeta } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 import { WEEKDAYS, type OpeningHours } from '../../shared/opening-hours';
@@ -23,7 +23,7 @@ export const ALL_WEEK_9_TO_18: OpeningHours = Object.fromEntries(
 /**
  * A user with the test password, verified unless `verified: false`. A customer gets its customer
  * profile; a business gets NO business profile (see `createBusiness` for one with a profile), which
- * is the spec's profile_incomplete state.
+ * is the profile_incomplete state.
  */
 export async function createUser(
   db: Db,

@@ -1,6 +1,5 @@
 /**
- * account.delete (dashboards spec §4/§5 "Account deletion", §8 "Deletion"; the current password:
- * docs/decisions/0014): typed DELETE, sessions end, a business's slots and profile go while its
+ * account.delete (docs/decisions/0014): typed DELETE, sessions end, a business's slots and profile go while its
  * customers' bookings keep their archived copies; a customer's bookings stay with the business
  * without the customer's name, email, phone or notes.
  */

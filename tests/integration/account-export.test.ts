@@ -1,6 +1,6 @@
 /**
- * account.exportData: the data export file of dashboards spec §3 ("Data export file", format
- * version 2.0), for a business and for a customer, with ownership (nothing of anyone else).
+ * account.exportData: the data export file (format version 2.0, docs/decisions/0014), for a
+ * business and for a customer, with ownership (nothing of anyone else).
  */
 import { describe, expect, it } from 'vitest';
 import { customerLikes, customerProfiles } from '../../server/db/schema/index';
@@ -194,7 +194,7 @@ describe('account.exportData', () => {
     expect(data.likes.map((l) => l.businessProfile.businessName)).toEqual(['Other Studio']);
   });
 
-  it('answers the spec text for a business without a profile and refuses visitors', async () => {
+  it('answers its text for a business without a profile and refuses visitors', async () => {
     const incomplete = await createBusinessWithoutProfile(t.deps.db);
     const err = await errorOf((await callerFor(t.deps, incomplete.id)).account.exportData());
     expect([err.code, err.message]).toEqual(['NOT_FOUND', MSG.exportBusinessFailed]);

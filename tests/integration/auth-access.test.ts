@@ -1,13 +1,13 @@
 /**
- * Accounts edge cases (issue 3, accounts spec §4, §5, §8; BRIEF §4; docs/decisions/0004, 0010):
+ * Accounts edge cases (docs/decisions/0004, 0010):
  * the role carried by a login refused for an unconfirmed email, sessions kept on a failed login and
  * replaced on a successful one or on confirmation, the 128-character password limit and
  * untrimmed passwords on every path, business sign-up refusals, and resend answers.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../server/core/errors';
 import { users } from '../../server/db/schema/index';
-import { DomainError } from '../../server/features/errors';
 import { MSG } from '../../shared/messages';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import {
@@ -201,7 +201,7 @@ describe('passwords: at most 128 characters, never trimmed', () => {
   });
 });
 
-describe('business sign-up refusals (accounts spec §5)', () => {
+describe('business sign-up refusals', () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ['a description over 300 characters', { description: 'd'.repeat(301) }, MSG.descriptionMax],
     ['an empty description', { description: '   ' }, MSG.descriptionRequired],
@@ -217,7 +217,7 @@ describe('business sign-up refusals (accounts spec §5)', () => {
     ['a missing business name', { businessName: undefined }, MSG.businessNameRequired],
   ];
 
-  it.each(cases)('refuses %s with the spec text and creates nothing', async (_label, overrides, message) => {
+  it.each(cases)('refuses %s with its text and creates nothing', async (_label, overrides, message) => {
     const email = `refused-${Math.random().toString(36).slice(2, 8)}@example.test`;
     const err = await errorOf(
       (await callerFor(t.deps, null)).auth.registerBusiness(

@@ -1,12 +1,11 @@
 /**
- * Email change from settings (dashboards spec §5; accounts spec §2 "/auth-redirect" for the
- * link), docs/decisions/0009: request, the link to the new address, notices to both addresses,
+ * Email change from settings (the link goes to /auth-redirect), docs/decisions/0009: request, the link to the new address, notices to both addresses,
  * enumeration safety, expiry and reuse, refusals.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { issueOneTimeToken } from '../../server/auth/one-time-tokens';
 import { businessProfiles, customerProfiles, oneTimeTokens, users } from '../../server/db/schema/index';
+import { issueOneTimeToken } from '../../server/features/auth/one-time-tokens';
 import { MSG } from '../../shared/messages';
 import {
   callerFor,

@@ -1,6 +1,6 @@
 /**
  * auth.signUpEmailStatus: the delivery problem of the newest sign-up email, for /check-email
- * (accounts spec §8 "Email delivery": Email Limit Reached, Email Service Issue, Email Delivery
+ * (Email Limit Reached, Email Service Issue, Email Delivery
  * Issue, Email Issue). The same answer whether or not the address had an account already.
  */
 import { eq } from 'drizzle-orm';
@@ -55,7 +55,7 @@ describe('auth.signUpEmailStatus', () => {
     expect(await anon.auth.signUpEmailStatus({ email: 'cy@example.test' })).toEqual({ issue: null });
   });
 
-  it('refuses a malformed address with the spec message', async () => {
+  it('refuses a malformed address with its message', async () => {
     const anon = await callerFor(t.deps, null);
     await expect(anon.auth.signUpEmailStatus({ email: 'not-an-email' })).rejects.toThrow(
       'Please enter a valid email address',

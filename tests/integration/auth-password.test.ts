@@ -1,13 +1,13 @@
 /**
- * Password reset (accounts spec §2 "/forgot-password", "/reset-password", §4, §8) and password
- * change from settings (dashboards spec §5), docs/decisions/0009: links, token states, ended
+ * Password reset (/forgot-password, /reset-password) and password change from settings,
+ * docs/decisions/0009: links, token states, ended
  * sessions, notices, refusals.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { issueOneTimeToken } from '../../server/auth/one-time-tokens';
-import { createSession } from '../../server/auth/session';
 import { sessions, users } from '../../server/db/schema/index';
+import { issueOneTimeToken } from '../../server/features/auth/one-time-tokens';
+import { createSession } from '../../server/features/auth/session';
 import { MSG } from '../../shared/messages';
 import {
   callerFor,
@@ -68,7 +68,7 @@ describe('auth.requestPasswordReset', () => {
     expect(await emailsTo(t.deps.db, 'ghost@example.test')).toEqual([]);
   });
 
-  it('refuses a malformed address with the spec message', async () => {
+  it('refuses a malformed address with its message', async () => {
     const anon = await callerFor(t.deps, null);
     expect((await errorOf(anon.auth.requestPasswordReset({ email: 'nope' }))).message).toBe(MSG.validEmail);
     expect((await errorOf(anon.auth.requestPasswordReset({ email: ' ' }))).message).toBe(MSG.emailRequired);
@@ -142,7 +142,7 @@ describe('auth.resetPassword', () => {
     expect(await canLogin(user.email, NEW_PASSWORD)).toBe(true);
   });
 
-  it('refuses expired, unknown and other-purpose tokens with the spec texts, and a short password', async () => {
+  it('refuses expired, unknown and other-purpose tokens with their texts, and a short password', async () => {
     const user = await createUser(t.deps.db, { role: 'customer' });
     const token = await requestResetToken(user.email);
     const confirmation = await issueOneTimeToken(t.deps.db, {

@@ -1,6 +1,5 @@
 /**
- * Throttling and enumeration safety of the auth procedures (BRIEF §4, accounts spec §8,
- * docs/decisions/0004 and 0008), on the real database-backed limiter. Date is faked and follows
+ * Throttling and enumeration safety of the auth procedures (docs/decisions/0004 and 0008), on the real database-backed limiter. Date is faked and follows
  * the test clock, so the limiter's windows move with it.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Auth procedures needed by the booking loop (issue 2 §4): sign-up of both roles, the emailed
+ * Auth procedures needed by the booking loop: sign-up of both roles, the emailed
  * confirmation link, login and logout with cookie sessions.
  */
 import { eq } from 'drizzle-orm';
@@ -73,7 +73,7 @@ describe('customer sign-up and confirmation', () => {
     expect((await latestEmailTo('dee@example.test'))?.subject).toBe('Someone tried to sign up with your email');
   });
 
-  it('rejects bad input with the spec messages and stores nothing', async () => {
+  it("rejects bad input with the fields' messages and stores nothing", async () => {
     const anon = await callerFor(t.deps, null);
     expect(
       (await errorOf(anon.auth.registerCustomer({ name: ' ', email: 'x@example.test', password: TEST_PASSWORD })))
@@ -131,7 +131,7 @@ describe('business sign-up', () => {
     expect((await anon.auth.checkSlug({ slug: 'dashboard' })).available).toBe(false);
   });
 
-  it('refuses a taken or reserved slug with the spec message', async () => {
+  it('refuses a taken or reserved slug with its conflict text', async () => {
     const anon = await callerFor(t.deps, null);
     const taken = await errorOf(anon.auth.registerBusiness(businessInput('other@example.test', 'bea-cuts')));
     expect(taken.code).toBe('CONFLICT');

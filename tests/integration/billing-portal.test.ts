@@ -1,11 +1,10 @@
 /**
- * billing.portalSession: 'Manage Billing' (dashboards spec §2 "Billing", §7 "create-portal-session",
- * §8 "Billing portal"), through an injected fake billing portal (no network).
+ * billing.portalSession: 'Manage Billing', through an injected fake billing portal (no network).
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { BillingPortal } from '../../server/billing/portal';
 import { businessProfiles } from '../../server/db/schema/index';
+import type { BillingPortal } from '../../server/features/billing/portal';
 import { MSG } from '../../shared/messages';
 import { callerFor, createBusiness, createBusinessWithoutProfile, createUser } from '../factories/index';
 import { errorOf, outwardOf } from '../setup/helpers';

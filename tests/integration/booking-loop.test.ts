@@ -1,5 +1,5 @@
 /**
- * The booking loop at router level (issue 2 §11): a business publishes a slot, a customer requests
+ * The booking loop at router level: a business publishes a slot, a customer requests
  * it, the business confirms or declines; refusals for the wrong role, the wrong business and
  * double booking; live events (each transition's event: live-events.test.ts).
  */
@@ -221,7 +221,7 @@ describe('refusals', () => {
 });
 
 describe('slots.create', () => {
-  it('applies the slot form rules with the spec messages', async () => {
+  it('applies the slot form rules with their messages', async () => {
     const { user: owner } = await createBusiness(t.deps.db);
     const business = await callerFor(t.deps, owner.id);
     const base = { date: '2026-11-22', startTime: '10:00', endTime: '11:00', description: 'Colour' };
@@ -248,7 +248,7 @@ describe('slots.create', () => {
     expect(await business.slots.listMine()).toHaveLength(1);
   });
 
-  it('refuses unverified businesses, customers and visitors with the spec messages', async () => {
+  it("refuses unverified businesses, customers and visitors with the slot form's messages", async () => {
     const input = { date: '2026-11-22', startTime: '10:00', endTime: '11:00', description: 'Colour' };
     const { user: unverified } = await createBusiness(t.deps.db, { verified: false });
     await expectTrpcError(

@@ -1,6 +1,5 @@
 /**
- * The customer's side of bookings (dashboards spec §2 "Customer dashboard", §4 "Booking status",
- * "Customer buckets", §6, §7 cancel_customer_request): bookings.cancel withdraws a pending request
+ * The customer's side of bookings (ADR 0017): bookings.cancel withdraws a pending request
  * (the slot is offered again, both dashboards hear of it), refusals for someone else's booking,
  * the wrong roles and confirmed bookings, a cancel racing a confirm; bookings.mine shows only the
  * caller's bookings, in the right tab, newest first.
@@ -181,7 +180,7 @@ describe('bookings.mine (Your Appointments)', () => {
     await business.bookings.decline({ bookingId: declinedId });
 
     const tabs = async () => (await client.bookings.mine()).map((b) => [b.description, b.bucket, b.expired]);
-    // Newest slot date first (spec §4 "Sorting").
+    // Newest slot date first.
     expect(await tabs()).toEqual([
       ['Pending', 'pending', false],
       ['Declined', 'declined', false],

@@ -1,6 +1,5 @@
 /**
- * The business's answers to booking requests (dashboards spec §2 "Current Requests", §4 "Booking
- * status", §8 "Dashboards"): the dialog's confirm and decline, the slot card's inline approve and
+ * The business's answers to booking requests: the dialog's confirm and decline, the slot card's inline approve and
  * reject, the requests list, refusals for past slots, roles and other businesses, and concurrent
  * answers to one request making exactly one transition.
  */
@@ -108,7 +107,7 @@ describe('bookings.confirm and bookings.decline (the dialog)', () => {
 describe('every answer', () => {
   const answers: Answer[] = ['confirm', 'approve', 'decline', 'reject'];
 
-  it.each(answers)('%s is refused once the slot has started, with the spec title, changing nothing', async (kind) => {
+  it.each(answers)('%s is refused once the slot has started, with its title, changing nothing', async (kind) => {
     const { business, bookingId, slot } = await pendingRequest({
       date: '2026-11-21',
       startTime: '11:00',

@@ -1,6 +1,6 @@
 /**
- * businesses.completeProfile: the logged-in variant of /complete-business-profile (accounts spec
- * §2, §4 "profile_incomplete", §5): slug derived from the name, refusals by role and state.
+ * businesses.completeProfile: the logged-in variant of /complete-business-profile (the
+ * profile_incomplete state): slug derived from the name, refusals by role and state.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -99,7 +99,7 @@ describe('businesses.completeProfile', () => {
     expect(await t.deps.db.select().from(businessProfiles).where(eq(businessProfiles.id, customer.id))).toEqual([]);
   });
 
-  it('refuses missing fields with the spec messages', async () => {
+  it('refuses missing fields with their messages', async () => {
     const user = await createBusinessWithoutProfile(t.deps.db);
     const caller = await callerFor(t.deps, user.id);
     const bad = (patch: Partial<CompleteBusinessProfileInput>) =>

@@ -1,17 +1,16 @@
 /**
- * contact.send (dashboards spec §2 "/contact", §5 "Contact form", §7 "send-contact-email", ADR
- * 0016): a signed-in business or customer sends a message; it is stored in contact_messages and
+ * contact.send (ADR 0016): a signed-in business or customer sends a message; it is stored in contact_messages and
  * queued in the outbox for the support address (SUPPORT_EMAIL); validation messages; visitors
  * refused; at most 5 messages per user per hour.
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactMessages, emailOutbox, rateLimits } from '../../server/db/schema/index';
-import { sendContactMessage } from '../../server/features/contact/contact.service';
 import { CONTACT_SUBJECT_PREFIX } from '../../server/email/templates';
+import { validateSessionToken, createSession } from '../../server/features/auth/session';
+import { sendContactMessage } from '../../server/features/contact/contact.service';
 import { createInnerContext } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
-import { validateSessionToken, createSession } from '../../server/auth/session';
 import { MSG } from '../../shared/messages';
 import { callerFor, createBusiness, createBusinessWithoutProfile, createUser } from '../factories/index';
 import { emailsTo, errorOf, outwardOf } from '../setup/helpers';

@@ -1,9 +1,8 @@
 /**
- * Who reaches the business dashboard's data (dashboards spec §2 "Business dashboard", §6 "Roles
- * and permissions"): businesses.mine and the live stream bookings.onChange.
+ * Who reaches the business dashboard's data: businesses.mine and the live stream bookings.onChange.
  */
 import { describe, expect, it } from 'vitest';
-import { invalidateUserSessions } from '../../server/auth/session';
+import { invalidateUserSessions } from '../../server/features/auth/session';
 import { MSG } from '../../shared/messages';
 import { callerFor, createBusiness, createBusinessWithoutProfile, createUser } from '../factories/index';
 import { errorOf } from '../setup/helpers';

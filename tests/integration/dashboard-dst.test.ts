@@ -1,5 +1,5 @@
 /**
- * "Past", "today" and "the next half hour" are the business's wall-clock notions (BRIEF §3), also
+ * "Past", "today" and "the next half hour" are the business's wall-clock notions, also
  * on the days the clocks change: Europe/London springs forward on 29 March 2026 (01:00 GMT becomes
  * 02:00 BST) and falls back on 25 October 2026 (02:00 BST becomes 01:00 GMT). Each expectation
  * below would come out differently if the server read times in UTC or kept the other day's offset.

@@ -1,5 +1,5 @@
 /**
- * Favourites (dashboards spec §4 "Favourite", §6, §7): customers only, one like per customer and
+ * Favourites: customers only, one like per customer and
  * business, safe under double clicks, a count that never goes below zero, newest first.
  */
 import { randomUUID } from 'node:crypto';

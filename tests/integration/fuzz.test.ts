@@ -7,16 +7,16 @@
  * never an internal text in an error answer, and a refused call changes no row of the main
  * tables. The throttle's own counters (`rate_limits`) may move on a refusal, by design.
  */
-import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../server/auth/session';
+import { createSession } from '../../server/features/auth/session';
 import { appRouter } from '../../server/trpc/router';
 import { WEEKDAYS } from '../../shared/opening-hours';
 import { createBusiness, createSlot, createUser, TEST_PASSWORD } from '../factories/index';
 import { startTestServer, type TestServer } from '../setup/http';
-import { createTestDatabase, testClock, type TestDatabase } from '../setup/test-database';
 import { expectNoLeak } from '../setup/leaks';
+import { createTestDatabase, testClock, type TestDatabase } from '../setup/test-database';
 
 const clock = testClock(new Date('2026-11-23T10:00:00Z'));
 let tdb: TestDatabase;

@@ -6,7 +6,7 @@
  */
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrustProxy } from '../../server/env';
+import type { TrustProxy } from '../../server/core/env';
 import type { AppRouter } from '../../server/trpc/router';
 import { MSG } from '../../shared/messages';
 import { browserClient, startTestServer, type TestServer } from '../setup/http';

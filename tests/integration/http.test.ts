@@ -82,7 +82,7 @@ describe('HTTP', () => {
     expect(noOrigin.status).toBe(403);
   });
 
-  it('answers bad input with a 400 and the spec message, never internals', async () => {
+  it("answers bad input with a 400 and the field's message, never internals", async () => {
     const res = await fetch(`${urlA}/trpc/auth.registerCustomer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: urlA },

@@ -1,6 +1,5 @@
 /**
- * businesses.bySlug, the public page's one call (dashboards spec §2 "/{slug}", §5 "Slots offered
- * on the public page", §8 'Business not found'; ADR 0019, 0020): reserved and unknown slugs are
+ * businesses.bySlug, the public page's one call (ADR 0019, 0020): reserved and unknown slugs are
  * NOT_FOUND; only requestable slots are listed (never one with a pending request, a declined
  * request, a booked one or a past one), by date then start, with the public columns only.
  */

@@ -1,5 +1,5 @@
 /**
- * Live updates survive a dropped database connection (BRIEF §8 reliability): when PostgreSQL
+ * Live updates survive a dropped database connection (docs/decisions/0002): when PostgreSQL
  * ends the LISTEN connection, the hub listens again and tells subscribers to resync, and later
  * changes are delivered. Needs PostgreSQL (PGlite has no connections to drop).
  */

@@ -1,6 +1,5 @@
 /**
- * Business settings (dashboards spec §2 "Business settings cards", §4 "Business URL (slug) check
- * states", §5 "Business profile save", §8 "Settings"): settings.business, settings.checkSlug,
+ * Business settings (ADR 0013): settings.business, settings.checkSlug,
  * settings.updateBusinessProfile and settings.updateBusinessHours.
  */
 import { eq } from 'drizzle-orm';
@@ -192,7 +191,7 @@ describe('settings.updateBusinessProfile', () => {
     expect(await profileOf(user.id)).toMatchObject({ emailAddress: null, address: null });
   });
 
-  it("refuses bad input with the spec's messages and changes nothing", async () => {
+  it("refuses bad input with the fields' messages and changes nothing", async () => {
     const { user } = await createBusiness(t.deps.db);
     const before = await profileOf(user.id);
     const caller = await callerFor(t.deps, user.id);
@@ -217,7 +216,7 @@ describe('settings.updateBusinessProfile', () => {
     expect(await profileOf(user.id)).toEqual(before);
   });
 
-  it("refuses another business's slug with the spec's conflict text and changes nothing", async () => {
+  it("refuses another business's slug with the conflict text and changes nothing", async () => {
     const { user } = await createBusiness(t.deps.db);
     const other = await createBusiness(t.deps.db);
     const before = await profileOf(user.id);

@@ -1,6 +1,5 @@
 /**
- * Customer settings, Personal Information card (dashboards spec §2 "Customer settings cards", §5
- * "Customer profile", §8 "Settings"): settings.customer and settings.updateCustomerName.
+ * Customer settings, Personal Information card: settings.customer and settings.updateCustomerName.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

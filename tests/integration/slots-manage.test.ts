@@ -1,6 +1,5 @@
 /**
- * The business's slot procedures (dashboards spec §2 "Business dashboard", §4 "Slot display
- * categories", "Business tabs", "Sorting", §5 "Slot form", §6): create, update, delete,
+ * The business's slot procedures: create, update, delete,
  * markAddedToSystem and listMine, with their rules, messages and refusals (another business gets
  * NOT_FOUND, customers FORBIDDEN, visitors UNAUTHORIZED), and delete racing a booking request.
  */
@@ -112,7 +111,7 @@ describe('slots.create', () => {
     expect(await t.deps.db.select().from(slots).where(eq(slots.businessId, owner.id))).toHaveLength(1);
   });
 
-  it('refuses visitors and unverified businesses with the spec titles, customers, and businesses without a profile', async () => {
+  it("refuses visitors and unverified businesses with the slot form's titles, customers, and businesses without a profile", async () => {
     expect(outwardOf(await errorOf((await callerFor(t.deps, null)).slots.create(input)))).toEqual({
       code: 'UNAUTHORIZED',
       message: MSG.loginToAddSlots,

@@ -1,17 +1,17 @@
 /**
- * The database-backed throttle (server/auth/throttle.ts, ADR 0008) on the real test database:
+ * The database-backed throttle (server/features/auth/throttle.ts, ADR 0008) on the real test database:
  * counts, atomicity under concurrency, refund and reset, window expiry, and counters shared by two
  * Throttle instances (two server processes) on one database.
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rateLimits } from '../../server/db/schema/index';
 import {
   createDbThrottle,
   deleteExpiredThrottleRows,
   loginAttemptKeys,
   THROTTLE_RULES,
-} from '../../server/auth/throttle';
-import { rateLimits } from '../../server/db/schema/index';
+} from '../../server/features/auth/throttle';
 import { useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-11-21T10:00:00Z'));

@@ -6,8 +6,8 @@
  */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THROTTLE_RULES } from '../../server/auth/throttle';
 import { users } from '../../server/db/schema/index';
+import { THROTTLE_RULES } from '../../server/features/auth/throttle';
 import { MSG } from '../../shared/messages';
 import { MAX_BATCH_SIZE } from '../../shared/transport';
 import { startTestServer, type TestServer } from '../setup/http';

@@ -2,13 +2,13 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, notLike } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { ServiceDeps } from '../../server/core/deps';
+import { DomainError } from '../../server/core/errors';
 import type { Db } from '../../server/db/client';
 import { emailOutbox } from '../../server/db/schema/index';
 import { resolveEmailIntentsOnce } from '../../server/email/dispatcher';
 import { EMAIL_INTENT_PREFIX } from '../../server/email/outbox';
 import { resolveAccountEmailIntent } from '../../server/features/auth/email-intents';
-import type { ServiceDeps } from '../../server/features/context';
-import { DomainError } from '../../server/features/errors';
 import type { LiveEvent } from '../../server/realtime/live-bookings';
 
 /** The TRPCError `p` rejects with (fails the test when it resolves or rejects with anything else). */

@@ -1,6 +1,5 @@
 /**
- * The complete data model of both specs (dashboards-slots-bookings §3, accounts-and-access §3),
- * with the database-level invariants of BRIEF §3:
+ * The complete data model, with the invariants the database itself enforces:
  * - one slot per business per date + start time (unique index);
  * - at most one active (pending, confirmed or completed) booking per slot (partial unique index);
  * - a like is unique per customer + business;
@@ -97,7 +96,7 @@ export const businessProfiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     businessName: text().notNull(),
-    /** Optional in settings (dashboards spec §5: saved as null when empty); sign-up asks for it. */
+    /** Optional in settings (saved as null when empty); sign-up asks for it. */
     address: text(),
     phoneNumber: text(),
     slug: text().notNull(),
@@ -212,7 +211,7 @@ export const customerLikes = pgTable(
   (t) => [uniqueIndex('customer_likes_customer_business_unique').on(t.customerId, t.businessId)],
 );
 
-/** Transactional email outbox (BRIEF §5): written with the change, delivered by the dispatcher. */
+/** Transactional email outbox: written with the change, delivered by the dispatcher. */
 export const emailOutbox = pgTable(
   'email_outbox',
   {

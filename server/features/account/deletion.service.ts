@@ -1,21 +1,16 @@
 /**
- * Account deletion (dashboards spec §4 "Account deletion", §5, §7 "delete-business-account",
- * "delete-customer-account", §8 "Deletion"): the typed DELETE plus the current password, then the
+ * Account deletion: the typed DELETE plus the current password, then the
  * account and everything that belongs only to it go in one transaction. Decisions (password,
  * what happens to open requests, no fallback): docs/decisions/0014-data-export-and-account-deletion.md.
  */
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import { MSG } from '../../../shared/messages';
 import type { DeleteAccountInput } from '../../../shared/schemas/settings';
-import { verifyPassword } from '../../auth/password';
-import { invalidateUserSessions } from '../../auth/session';
+import type { BookingEvent, ServiceDeps } from '../../core/deps';
 import type { Tx } from '../../db/client';
-import { loginAttemptKeys } from '../../auth/throttle';
 import { bookings, slots, users } from '../../db/schema/index';
-import type { BookingChange, BookingEvent } from '../../realtime/booking-events';
-import { throttledPasswordCheck } from '../auth/limits';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
+import type { BookingChange } from '../../core/deps';
+import { verifyCurrentPassword } from '../auth/credentials.service';
+import { invalidateUserSessions } from '../auth/session';
 
 export interface DeletingAccount {
   id: string;
@@ -24,34 +19,19 @@ export interface DeletingAccount {
 }
 
 /**
- * Deletes the signed-in account (spec §4, §5 "Account deletion"). The current password is checked
- * under the per-account login limiter first. Then, in one transaction: the business's pending
- * requests are declined (declined_by_business true) or the customer's pending requests cancelled
- * (their slots free again); a customer's personal data is taken out of what the businesses keep
- * (`forgetCustomer`); and the users row is deleted, which removes the sessions, one-time tokens,
- * profile, likes and (for a business) its slots; bookings stay with their archived_* copies
- * (database triggers) and null links. Booking events are published after commit so the other
- * party's dashboard refreshes. Output: { ok: true }.
- * Throws TOO_MANY_REQUESTS 'You've made too many login attempts…' (limiter exhausted) and
- * BAD_REQUEST 'Your current password is incorrect.' (field currentPassword). The DELETE text is
- * checked by the input schema ('Please type DELETE to confirm account deletion').
+ * Deletes the signed-in account once `verifyCurrentPassword` passes (its errors are thrown). In one
+ * transaction: the business's pending requests are declined or the customer's cancelled (their
+ * slots free again); a customer's personal data is taken out of what businesses keep
+ * (`forgetCustomer`); the users row goes, and with it sessions, tokens, profile, likes and a
+ * business's slots, while bookings keep their archived_* copies. Booking events are published
+ * after commit. Output: { ok: true }. The typed DELETE is the input schema's check.
  */
 export async function deleteAccount(
   deps: ServiceDeps,
   account: DeletingAccount,
   input: DeleteAccountInput,
 ): Promise<{ ok: true }> {
-  const outcome = await throttledPasswordCheck(deps, loginAttemptKeys(account.email), async () => {
-    const [row] = await deps.db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, account.id))
-      .limit(1);
-    return row && (await verifyPassword(row.passwordHash, input.currentPassword)) ? 'right' : 'wrong';
-  });
-  if (outcome === 'wrong') {
-    throw new DomainError('BAD_REQUEST', MSG.currentPasswordWrong, { field: 'currentPassword' });
-  }
+  await verifyCurrentPassword(deps, account, input.currentPassword);
   const events = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const own = account.role === 'business' ? bookings.businessId : bookings.customerId;

@@ -1,17 +1,16 @@
 /**
- * The data export file (dashboards spec §3 "Data export file", §7 "Data export", §9 "Export
- * format version"): everything the product holds about the signed-in business or customer, as
+ * The data export file (format version EXPORT_VERSION): everything the product holds about the signed-in business or customer, as
  * the JSON object the client saves as {userType}-data-{date}.json. See
  * docs/decisions/0014-data-export-and-account-deletion.md.
  */
 import { desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { DEFAULT_TIMEZONE, localNow } from '../../../shared/zoned-time';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import { bookings, businessProfiles, customerLikes, customerProfiles, slots, users } from '../../db/schema/index';
-import type { ServiceDeps } from '../context';
-import { publicBusinessColumns } from '../businesses/businesses.service';
-import { DomainError } from '../errors';
+import { publicBusinessColumns, slotColumns } from '../businesses/businesses.service';
 
 export const EXPORT_VERSION = '2.0';
 
@@ -67,13 +66,7 @@ async function readBookings(db: DbOrTx, party: UserType, userId: string) {
       declinedByBusiness: bookings.declinedByBusiness,
       createdAt: bookings.createdAt,
       updatedAt: bookings.updatedAt,
-      slot: {
-        id: slots.id,
-        date: slots.date,
-        startTime: slots.startTime,
-        endTime: slots.endTime,
-        description: slots.description,
-      },
+      slot: slotColumns,
       archivedSlotDate: bookings.archivedSlotDate,
       archivedSlotStartTime: bookings.archivedSlotStartTime,
       archivedSlotEndTime: bookings.archivedSlotEndTime,
@@ -121,8 +114,8 @@ async function readBookings(db: DbOrTx, party: UserType, userId: string) {
 
 /**
  * Likes with the liked business's profile: the customer's favourites, or the likes a business
- * received (without who gave them). A failed read is logged and exported as an empty list (spec
- * §7 "A failure to read likes is ignored").
+ * received (without who gave them). A failed read is logged and exported as an empty list: likes
+ * never block the export.
  */
 async function readLikes(deps: Pick<ServiceDeps, 'db' | 'logger'>, party: UserType, userId: string) {
   try {
@@ -245,7 +238,7 @@ async function exportCustomer(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, 
 }
 
 /**
- * The signed-in user's data export (spec §3 "Data export file"). Output: { fileName, data }:
+ * The signed-in user's data export. Output: { fileName, data }:
  * `fileName` is {userType}-data-{YYYY-MM-DD}.json (the date in the business's time zone, or
  * Europe/London for customers); `data` holds version '2.0', userType, profile (with the account),
  * slots (business only), bookings (newest first; each with its slot or the archived copy, and the

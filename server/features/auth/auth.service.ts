@@ -1,5 +1,5 @@
 /**
- * Registration, email confirmation and login (accounts spec §2, §4, §8; BRIEF §4).
+ * Registration, email confirmation and login.
  * Enumeration-safe: signing up with a registered email answers exactly like a new sign-up and
  * emails the owner instead (docs/decisions/0004). Password attempts and link emails are throttled
  * (docs/decisions/0008); password reset and change, email change: credentials.service.ts.
@@ -8,10 +8,8 @@ import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { isReservedSlug } from '../../../shared/reserved-slugs';
 import type { RegisterBusinessInput, RegisterCustomerInput, LoginInput } from '../../../shared/schemas/auth';
-import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
-import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/password';
-import { createSession, type SessionUser } from '../../auth/session';
-import { loginAttemptKeys } from '../../auth/throttle';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client';
 import { businessProfiles, customerProfiles, emailOutbox, users } from '../../db/schema/index';
 import { classifyDeliveryError, type DeliveryIssue } from '../../email/delivery-issue';
@@ -23,15 +21,17 @@ import {
   confirmationEmail,
 } from '../../email/templates';
 import { businessProfileRow } from '../businesses/businesses.service';
-import { DomainError } from '../errors';
-import type { ServiceDeps } from '../context';
 import { applyEmailChange, markEmailVerified } from './credentials.service';
-import { authRedirectLink, forgotPasswordUrl, loginUrl } from './links';
 import { emailLimitError, throttledPasswordCheck, withEmailAllowance } from './limits';
+import { authRedirectLink, forgotPasswordUrl, loginUrl } from './links';
+import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
+import { hashPassword, verifyDummyPassword, verifyPassword } from './password';
+import { createSession, type SessionUser } from './session';
+import { loginAttemptKeys } from './throttle';
 
 export type AuthState = 'unregistered' | 'pending_email' | 'profile_incomplete' | 'authenticated';
 
-/** Auth state of the current user (accounts spec §4 "Auth states"). */
+/** Auth state of the current user: what the client lets them do next. */
 export function authStateOf(user: SessionUser | null): AuthState {
   if (!user) return 'unregistered';
   if (!user.isVerified || !user.email) return 'pending_email';
@@ -93,8 +93,8 @@ async function signUp(
 }
 
 /**
- * Creates a customer account (unconfirmed) and queues its confirmation email (accounts spec §2
- * "/register"). Input: name, email (lower-cased), password (8-128). Output: { email,
+ * Creates a customer account (unconfirmed) and queues its confirmation email (/register).
+ * Input: name, email (lower-cased), password (8-128). Output: { email,
  * emailThrottled }. Never reveals whether the email was registered already; does not fail when
  * the address is email-throttled (the email is skipped, `emailThrottled: true`).
  */
@@ -106,7 +106,7 @@ export async function registerCustomer(deps: ServiceDeps, input: RegisterCustome
 
 /**
  * Creates a business account with its profile from the pending registration plus the onboarding
- * form (accounts spec §2 "/complete-business-profile"), unconfirmed, and queues the confirmation.
+ * form (/complete-business-profile), unconfirmed, and queues the confirmation.
  * Output as `registerCustomer`. Throws CONFLICT 'This username is already taken' (field slug) for
  * a taken or reserved slug, whether or not the email is registered.
  */
@@ -146,7 +146,7 @@ export type ConfirmEmailResult =
   | { kind: 'email_change'; signedIn: boolean };
 
 /**
- * Uses an emailed /auth-redirect token (accounts spec §2 "/auth-redirect"; docs/decisions/0009).
+ * Uses an emailed /auth-redirect token (docs/decisions/0009).
  * - email_confirmation: confirms the email and opens a new session (returned for the cookie).
  * - email_change: moves the account to the token's new address (users and profile email columns),
  *   marks it confirmed, queues a notice to the old address, opens no session; `signedIn` tells
@@ -195,14 +195,15 @@ export async function resendConfirmation(deps: ServiceDeps, email: string): Prom
 }
 
 /**
- * Checks email + password and opens a new session (accounts spec §2 "/login"). Failures are
- * throttled per account and client `ip` together, per `ip` and per account from anywhere
- * (docs/decisions/0008, 0031): when any is exhausted, TOO_MANY_REQUESTS 'You've made too many login attempts…' is thrown before the
+ * Checks email + password and opens a new session. Failures are throttled per account and
+ * client `ip` together, per `ip` and per account from anywhere (docs/decisions/0008, 0031): when
+ * any is exhausted, TOO_MANY_REQUESTS 'You've made too many login attempts…' is thrown before the
  * password is checked. Throws UNAUTHORIZED 'Invalid email or password' for an unknown email or
  * wrong password (same answer, same time, both counted), FORBIDDEN 'Please confirm your email
  * address before logging in' for a right password on an unconfirmed account (not counted), with
  * `details.role` ('business' | 'customer') so the client can say what waits for the confirmation.
- * A right password forgets the account's failures from this client. Output: the session's cookie token and expiry.
+ * A right password forgets the account's failures from this client. Output: the session's cookie
+ * token and expiry.
  */
 export async function login(
   deps: ServiceDeps,
@@ -239,8 +240,7 @@ const DELIVERY_LOOKBACK_MS = 30 * 60 * 1000;
 
 /**
  * The delivery problem of the newest sign-up email (confirmation link, or the notice a registered
- * address gets instead) sent to `email` in the last 30 minutes, for /check-email (accounts spec §8
- * "Email delivery"). Output: { issue: 'limit' | 'service' | 'delivery' | 'other' | null }; null
+ * address gets instead) sent to `email` in the last 30 minutes, for /check-email. Output: { issue: 'limit' | 'service' | 'delivery' | 'other' | null }; null
  * when it was sent, is still waiting for its first attempt, or there is none. Both sign-up paths
  * send one of these emails, so the answer does not tell whether the address has an account.
  */

@@ -1,22 +1,13 @@
 /**
- * Password reset (accounts spec §2 "/forgot-password", "/reset-password", §4 "Password reset link
- * states", §8 "Reset request", "Reset link"), password change and email change (dashboards spec
- * §5 settings). Flows, the current password, ended sessions and notices: docs/decisions/0009;
+ * Password reset (/forgot-password, /reset-password), and password and email change from
+ * settings. Flows, the current password, ended sessions and notices: docs/decisions/0009;
  * throttling: docs/decisions/0008.
  */
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { ChangePasswordInput, RequestEmailChangeInput, ResetPasswordInput } from '../../../shared/schemas/auth';
-import {
-  consumeOneTimeToken,
-  inspectOneTimeToken,
-  issueOneTimeToken,
-  voidOneTimeTokens,
-  type TokenProblem,
-} from '../../auth/one-time-tokens';
-import { hashPassword, verifyPassword } from '../../auth/password';
-import { createSession, invalidateUserSessions } from '../../auth/session';
-import { clearAccountLoginCounters, loginAttemptKeys } from '../../auth/throttle';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgErrorCode, type DbOrTx } from '../../db/client';
 import { businessProfiles, customerProfiles, users } from '../../db/schema/index';
 import { enqueueEmail, enqueueEmailIntent } from '../../email/outbox';
@@ -27,10 +18,18 @@ import {
   emailInUseNoticeEmail,
   passwordChangedEmail,
 } from '../../email/templates';
-import { DomainError } from '../errors';
-import type { ServiceDeps } from '../context';
 import { emailLimitError, throttledPasswordCheck, withEmailAllowance } from './limits';
 import { authRedirectLink, forgotPasswordUrl, loginUrl } from './links';
+import {
+  consumeOneTimeToken,
+  inspectOneTimeToken,
+  issueOneTimeToken,
+  voidOneTimeTokens,
+  type TokenProblem,
+} from './one-time-tokens';
+import { hashPassword, verifyPassword } from './password';
+import { createSession, invalidateUserSessions } from './session';
+import { clearAccountLoginCounters, loginAttemptKeys } from './throttle';
 
 /** The signed-in account a settings change applies to (from the session). */
 export interface AccountRef {
@@ -58,8 +57,7 @@ async function endSessionsAndPendingLinks(tx: DbOrTx, userId: string, now: Date)
 }
 
 /**
- * Asks for a password reset link to `email` (accounts spec §2 "/forgot-password": 'If registered,
- * a reset link will be sent to …'). Does the same work whatever the address: counts the per-address
+ * Asks for a password reset link to `email` ('If registered, a reset link will be sent to …'). Does the same work whatever the address: counts the per-address
  * email allowance and queues one outbox intent; the dispatcher later sends `/reset-password?token=…`
  * (valid 1 hour, voiding older ones) when the address has an account, and drops it otherwise
  * (`resolveAccountEmailIntent`, docs/decisions/0033). Output: { email }. Throws TOO_MANY_REQUESTS
@@ -78,8 +76,7 @@ export async function requestPasswordReset(deps: ServiceDeps, email: string): Pr
 export type ResetTokenStatus = 'valid' | 'expired' | 'invalid' | 'wrong_type';
 
 /**
- * The state of a reset link's token without using it (accounts spec §4 "Password reset link
- * states"): 'valid'; 'expired' (older than 1 hour); 'invalid' (unknown or used); 'wrong_type'
+ * The state of a reset link's token without using it: 'valid'; 'expired' (older than 1 hour); 'invalid' (unknown or used); 'wrong_type'
  * (an email confirmation or email change token). Never throws for a bad token.
  */
 export async function checkResetToken(deps: ServiceDeps, token: string): Promise<{ status: ResetTokenStatus }> {
@@ -94,12 +91,13 @@ const RESET_TOKEN_MESSAGE: Record<TokenProblem, string> = {
 };
 
 /**
- * Sets a new password from a reset token (accounts spec §2 "/reset-password"). Uses the token
- * atomically, stores the argon2id hash, marks the email confirmed (the link proves control of the
- * mailbox), ends every session of the user, voids pending reset and email-change links, forgets
- * every failed login on the account from every client (the link works whatever the login throttle
- * says, docs/decisions/0031) and queues 'Your LastSlot password was changed'. Output: { ok: true }. Throws BAD_REQUEST 'This password reset link has expired…' (expired), '…is
- * invalid…' (unknown or used) or 'This link is not a password reset link.' (other purpose).
+ * Sets a new password from a reset token. Uses the token atomically, stores the argon2id hash,
+ * marks the email confirmed (the link proves control of the mailbox), ends every session of the
+ * user, voids pending reset and email-change links, forgets every failed login on the account from
+ * every client (the link works whatever the login throttle says, docs/decisions/0031) and queues
+ * 'Your LastSlot password was changed'. Output: { ok: true }. Throws BAD_REQUEST 'This password
+ * reset link has expired…' (expired), '…is invalid…' (unknown or used) or 'This link is not a
+ * password reset link.' (other purpose).
  */
 export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput): Promise<{ ok: true }> {
   const passwordHash = await hashPassword(input.password);
@@ -128,7 +126,11 @@ export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput
  * password is then not checked) and BAD_REQUEST 'Your current password is incorrect.' (field
  * currentPassword) for a wrong one, which counts as a failed login.
  */
-async function verifyCurrentPassword(deps: ServiceDeps, account: AccountRef, password: string): Promise<void> {
+export async function verifyCurrentPassword(
+  deps: ServiceDeps,
+  account: Pick<AccountRef, 'id' | 'email'>,
+  password: string,
+): Promise<void> {
   const outcome = await throttledPasswordCheck(deps, loginAttemptKeys(account.email), async () => {
     const [row] = await deps.db
       .select({ passwordHash: users.passwordHash })
@@ -143,8 +145,8 @@ async function verifyCurrentPassword(deps: ServiceDeps, account: AccountRef, pas
 }
 
 /**
- * Changes the signed-in user's password (dashboards spec §5 "Password change"; the current
- * password is required, docs/decisions/0009). Ends every session of the user, voids pending reset
+ * Changes the signed-in user's password (the current password is required,
+ * docs/decisions/0009). Ends every session of the user, voids pending reset
  * and email-change links, opens a new session for this device and queues 'Your LastSlot password
  * was changed'. Output: the new session's cookie token and expiry. Throws as
  * `verifyCurrentPassword`.
@@ -168,7 +170,7 @@ export async function changePassword(
 }
 
 /**
- * Starts an email change (dashboards spec §5 "Email change"; docs/decisions/0009). The new
+ * Starts an email change (docs/decisions/0009). The new
  * address gets a link `/auth-redirect?token=…` (email_change token, 24 hours, voiding older ones)
  * and the current address a notice of the request. When the new address already has an account it
  * gets a notice instead of a link, and the answer is the same. Output: { newEmail }. Throws

@@ -4,13 +4,13 @@
  * request was answered, whether the address gets an email.
  */
 import { eq } from 'drizzle-orm';
-import { issueOneTimeToken } from '../../auth/one-time-tokens';
+import type { ServiceDeps } from '../../core/deps';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { enqueueEmail, type EmailIntent } from '../../email/outbox';
 import { confirmationEmail, passwordResetEmail } from '../../email/templates';
-import type { ServiceDeps } from '../context';
 import { authRedirectLink, resetPasswordLink } from './links';
+import { issueOneTimeToken } from './one-time-tokens';
 
 /**
  * Resolves one intent inside the dispatcher's transaction `tx`:

@@ -3,9 +3,9 @@
  * current password asked by password and email change) and emails carrying a link.
  */
 import { MSG } from '../../../shared/messages';
-import { attemptSucceeded, refundAttempt, reserveAttempt, type AttemptKey } from '../../auth/throttle';
-import { DomainError } from '../errors';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
+import { attemptSucceeded, refundAttempt, reserveAttempt, type AttemptKey } from './throttle';
 
 /**
  * Runs one password check under the login limiter. The attempt is counted on `keys` before
@@ -33,7 +33,7 @@ export async function throttledPasswordCheck<T extends 'right' | 'wrong' | 'not_
 }
 
 /**
- * TOO_MANY_REQUESTS 'Email Limit Reached' (accounts spec §8 "Email delivery") for a resend, reset
+ * TOO_MANY_REQUESTS 'Email Limit Reached' for a resend, reset
  * or email-change request. Its text asks to wait a minute; the sign-up variant (MSG.emailLimit,
  * 'Your account was likely created…') is shown by the client after a throttled sign-up.
  */

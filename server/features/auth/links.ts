@@ -1,5 +1,5 @@
-/** Absolute links in auth emails, on the specs' routes (BRIEF §4 "Email links"). */
-import type { ServiceDeps } from '../context';
+/** Absolute links in auth emails, to the client's /auth-redirect, /reset-password and /login routes. */
+import type { ServiceDeps } from '../../core/deps';
 
 type Origin = Pick<ServiceDeps, 'appOrigin'>;
 

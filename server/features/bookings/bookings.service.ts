@@ -1,5 +1,5 @@
 /**
- * The booking lifecycle (dashboards spec §4 "Booking status"): a customer requests a slot
+ * The booking lifecycle: a customer requests a slot
  * (pending); the business confirms through the dialog (confirmed, slot booked), approves inline on
  * the slot card (completed, slot booked), declines through the dialog (cancelled, declined by the
  * business) or rejects inline (cancelled, not flagged: the slot is offered again). Double booking is
@@ -11,14 +11,14 @@ import { customerBucket } from '../../../shared/booking-buckets';
 import { MSG } from '../../../shared/messages';
 import type { RequestBookingInput } from '../../../shared/schemas/bookings';
 import { isPast } from '../../../shared/zoned-time';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgErrorCode, type Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import { enqueueEmail } from '../../email/outbox';
 import { bookingConfirmedEmail, bookingDeclinedEmail, bookingRequestedEmail } from '../../email/templates';
-import type { BookingChange, BookingEvent } from '../../realtime/booking-events';
-import { isSlotRequestable } from '../businesses/businesses.service';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
+import type { BookingChange, BookingEvent } from '../../core/deps';
+import { isSlotRequestable, slotColumns } from '../businesses/businesses.service';
 import { idempotentTransaction } from '../idempotency/idempotency.service';
 
 const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
@@ -140,7 +140,7 @@ async function lockBusinessBooking(tx: Tx, businessId: string, bookingId: string
 /** A business's answer to a pending request: the dialog's confirm/decline, the slot card's approve/reject. */
 export type Decision = 'confirm' | 'approve' | 'decline' | 'reject';
 
-/** Booking status each decision leads to (spec §4 "Booking status"). */
+/** Booking status each decision leads to. */
 const STATUS_AFTER = { confirm: 'confirmed', approve: 'completed', decline: 'cancelled', reject: 'cancelled' } as const;
 
 /** The live event's name for each decision. */
@@ -152,7 +152,7 @@ const CHANGE_AFTER = {
 } as const satisfies Record<Decision, BookingChange>;
 
 /**
- * Business `businessId` decides on its pending booking `bookingId` (spec §4 "Booking status"):
+ * Business `businessId` decides on its pending booking `bookingId`:
  * - 'confirm' (dialog): booking confirmed; slot booked with the customer's name, email, phone and
  *   id, added_to_system false; the customer is emailed.
  * - 'approve' (inline): the same, with status completed (ADR 0012).
@@ -248,14 +248,13 @@ export async function decideBooking<D extends Decision>(
 }
 
 /**
- * Customer `customerId` withdraws its pending request `bookingId` (dashboards spec §4 "Booking
- * status", §7 `cancel_customer_request`): in one transaction the booking row is locked and, if it
+ * Customer `customerId` withdraws its pending request `bookingId`: in one transaction the booking row is locked and, if it
  * is still pending, becomes cancelled with declined_by_business false, so its slot is offered
  * again (the public page only skips declined cancellations). The booking event is published after
  * commit so both dashboards refresh. Output: { id, status: 'cancelled' }.
  * Throws NOT_FOUND 'Booking not found' (unknown, or someone else's booking: no leak),
  * PRECONDITION_FAILED `MSG.confirmedNotCancellable` (confirmed or completed: the customer must
- * contact the business, spec §2 "Customer dashboard"), CONFLICT `MSG.requestAlreadyHandled`
+ * contact the business), CONFLICT `MSG.requestAlreadyHandled`
  * (already cancelled or declined). Both refusals carry the title 'Error cancelling request'.
  * Choices: docs/decisions/0017-customer-cancels-a-request.md.
  */
@@ -289,7 +288,7 @@ export async function cancelCustomerRequest(
 
 /**
  * Pending requests of the business whose slot has not started, newest request first, with the
- * customer's name and email (dashboards spec §2 "Current Requests").
+ * customer's name and email (the dashboard's Current Requests).
  */
 export async function listBusinessRequests(deps: Pick<ServiceDeps, 'db' | 'now'>, businessId: string) {
   const rows = await deps.db
@@ -297,13 +296,7 @@ export async function listBusinessRequests(deps: Pick<ServiceDeps, 'db' | 'now'>
       id: bookings.id,
       createdAt: bookings.createdAt,
       notes: bookings.notes,
-      slot: {
-        id: slots.id,
-        date: slots.date,
-        startTime: slots.startTime,
-        endTime: slots.endTime,
-        description: slots.description,
-      },
+      slot: slotColumns,
       customer: {
         name: sql<string>`coalesce(${customerProfiles.fullName}, ${users.name}, 'Customer')`,
         email: users.email,

@@ -1,17 +1,17 @@
 /**
- * Public business page data, the owner's own profile (dashboards spec §2 "/{slug}") and the
- * logged-in completion of a missing profile (accounts spec §2 "/complete-business-profile").
+ * Public business page data (/{slug}), the owner's own profile and the logged-in completion of a
+ * missing profile (/complete-business-profile).
  */
 import { and, asc, eq, gte, inArray, notExists, or, sql } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages';
 import { scheduleToOpeningHours } from '../../../shared/opening-hours';
 import { isReservedSlug, PUBLIC_SLUG_PATTERN } from '../../../shared/reserved-slugs';
 import type { CompleteBusinessProfileInput } from '../../../shared/schemas/auth';
 import { isPast, localNow } from '../../../shared/zoned-time';
-import { MSG } from '../../../shared/messages';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { bookings, businessProfiles, slots } from '../../db/schema/index';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 import { slugCandidate, slugFromName } from './slug';
 
 /** The business_profiles columns everyone may see (public page), also read by settings and export. */
@@ -37,8 +37,7 @@ export interface PublicSlot {
 }
 
 /**
- * SQL condition "this slot may be requested" (dashboards spec §5 "Slots offered on the public
- * page"): not booked, dated today or later in the business's zone, no active booking and not
+ * SQL condition "this slot may be requested" (offered on the public page): not booked, dated today or later in the business's zone, no active booking and not
  * declined by the business. Whether its start has passed today is checked in `isPast`.
  */
 function requestableWhere(db: DbOrTx, today: string) {
@@ -62,7 +61,8 @@ function requestableWhere(db: DbOrTx, today: string) {
   );
 }
 
-const publicSlotColumns = {
+/** A slot as lists show it: id, date, local start and end time, description. */
+export const slotColumns = {
   id: slots.id,
   date: slots.date,
   startTime: slots.startTime,
@@ -79,7 +79,7 @@ export async function requestableSlots(
 ): Promise<PublicSlot[]> {
   const today = localNow(timezone, now).date;
   const rows = await db
-    .select(publicSlotColumns)
+    .select(slotColumns)
     .from(slots)
     .where(and(eq(slots.businessId, businessId), requestableWhere(db, today)))
     .orderBy(asc(slots.date), asc(slots.startTime));
@@ -90,7 +90,7 @@ export async function requestableSlots(
 /** True when slot `slotId` (of a business in `timezone`) may be requested now. */
 export async function isSlotRequestable(db: DbOrTx, slotId: string, timezone: string, now: Date): Promise<boolean> {
   const [row] = await db
-    .select(publicSlotColumns)
+    .select(slotColumns)
     .from(slots)
     .where(and(eq(slots.id, slotId), requestableWhere(db, localNow(timezone, now).date)))
     .limit(1);
@@ -129,8 +129,7 @@ export async function getOwnBusiness(db: DbOrTx, businessId: string) {
 }
 
 /**
- * The business_profiles row of the onboarding form's fields (accounts spec §2
- * "/complete-business-profile"): category as business_type, active schedule days as opening
+ * The business_profiles row of the onboarding form's fields: category as business_type, active schedule days as opening
  * hours, an empty phone as null; `email` becomes the profile's email_address.
  */
 export function businessProfileRow(
@@ -169,7 +168,7 @@ async function firstFreeSlug(db: DbOrTx, base: string): Promise<string> {
 
 /**
  * Creates the missing business profile of a signed-in business user (the logged-in variant of
- * /complete-business-profile, accounts spec §2, §5). The slug is derived from the business name
+ * /complete-business-profile). The slug is derived from the business name
  * (see slug.ts), with '-2', '-3', … appended when taken or reserved; the profile's email address
  * is the account's. Output: { slug }. Throws CONFLICT 'Your business profile is already complete.'
  * when the user has a profile (also when two submissions race).

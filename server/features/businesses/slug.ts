@@ -1,7 +1,6 @@
 /**
- * Slugs derived from a business name for the logged-in variant of /complete-business-profile
- * (accounts spec §5 "slug derived from name (lowercased, punctuation removed, spaces to hyphens)",
- * §9 "3 to 29 characters").
+ * Slugs derived from a business name for the logged-in variant of /complete-business-profile:
+ * lower-cased, punctuation removed, spaces to hyphens, 3 to 29 characters.
  */
 export const SLUG_MIN = 3;
 export const SLUG_MAX = 29;

@@ -1,21 +1,20 @@
 /**
- * The contact form (dashboards spec §2 "/contact ('Get in Touch')", §5 "Contact form", §7
- * "send-contact-email"): a signed-in user's message is stored in contact_messages and emailed to
+ * The contact form ('Get in Touch'): a signed-in user's message is stored in contact_messages and emailed to
  * the support address through the outbox, in one transaction. Limited per user (ADR 0016).
  */
 import { MSG } from '../../../shared/messages';
 import type { SendContactMessageInput } from '../../../shared/schemas/contact';
-import type { SessionUser } from '../../auth/session';
+import type { ServiceDeps } from '../../core/deps';
+import { envSchema } from '../../core/env';
+import { DomainError } from '../../core/errors';
 import { contactMessages } from '../../db/schema/index';
 import { enqueueEmail } from '../../email/outbox';
 import { contactMessageEmail } from '../../email/templates';
-import { envSchema } from '../../env';
-import { DomainError } from '../errors';
-import type { ServiceDeps } from '../context';
+import type { SessionUser } from '../auth/session';
 
 /**
  * The support address contact messages go to: SUPPORT_EMAIL from `source` (default process.env,
- * validated at start-up by server/env.ts), else the schema's default.
+ * validated at start-up by server/core/env.ts), else the schema's default.
  */
 export function supportEmailFrom(source: NodeJS.ProcessEnv = process.env): string {
   const raw = source.SUPPORT_EMAIL?.trim();

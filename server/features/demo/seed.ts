@@ -1,13 +1,13 @@
 /**
- * Demo data for a first start on an empty database (issue 2 §10): a confirmed demo business with
+ * Demo data for a first start on an empty database (SEED_DEMO): a confirmed demo business with
  * open slots over the next days and a confirmed demo customer. Never run in production or tests.
  */
 import { count } from 'drizzle-orm';
 import { WEEKDAYS, type OpeningHours } from '../../../shared/opening-hours';
 import { addDaysToDate, isPast, localNow } from '../../../shared/zoned-time';
-import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
+import { hashPassword } from '../auth/password';
 
 export const DEMO = {
   businessEmail: 'business@demo.lastslot.local',

@@ -1,13 +1,13 @@
 /**
- * Favourites (dashboards spec §4 "Favourite", §7 "Favourites"): a customer bookmarks businesses.
+ * Favourites: a customer bookmarks businesses.
  * One like per customer and business (unique index); setting the same state twice changes nothing,
  * so double clicks are safe, and the count is a count of rows, never below zero.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { businessProfiles, customerLikes } from '../../db/schema/index';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 
 export interface FavouriteStatus {
   /** Customers who favourited the business. */

@@ -1,22 +1,17 @@
 /**
- * Idempotent user actions (docs/decisions/0034-idempotent-booking-actions.md). A client sends one
- * key (a UUID) per user action and the same key on every retry of it; the first attempt's answer
- * is stored with the change, in the same transaction, and a retry gets that answer back instead of
- * making the change again (one booking row, one email).
- *
- * How a key is claimed: the transaction starts by inserting the (user, key) row. A concurrent
- * attempt with the same key blocks on that row's primary key until the first transaction ends:
- * after a commit it finds the stored answer, after a rollback it claims the key itself. So the
- * change is applied once however the retries race. A domain error rolls the transaction back, so
- * the key is not kept and a retry recomputes the answer.
+ * Idempotent user actions (docs/decisions/0034): one key (a UUID) per user action, the same on
+ * every retry; the first attempt's answer is stored with the change, and a retry gets it back
+ * instead of changing anything again. The transaction starts by inserting the (user, key) row, so
+ * a concurrent attempt with the same key waits on it: after a commit it finds the answer, after a
+ * rollback (a domain error included) it claims the key itself.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 
 /** How long a key's answer is replayed; older rows are ignored and swept. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;

@@ -1,8 +1,6 @@
 /**
- * Business settings (dashboards spec §2 "Business settings cards", §5 "Business profile save",
- * "Business URL (slug) check states", §7 "Profiles", §8 "Settings"): the editable profile, the
- * Business URL availability check, the profile save and the weekly hours save.
- * Choices beyond the spec: docs/decisions/0013-business-settings.md.
+ * Business settings: the editable profile, the Business URL availability check, the profile save
+ * and the weekly hours save. Choices: docs/decisions/0013-business-settings.md.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { businessTypeLabel } from '../../../shared/categories';
@@ -16,19 +14,19 @@ import {
 } from '../../../shared/opening-hours';
 import { isReservedSlug } from '../../../shared/reserved-slugs';
 import { SLUG_PATTERN, type UpdateBusinessProfileInput } from '../../../shared/schemas/settings';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema/index';
 import { publicBusinessColumns } from '../businesses/businesses.service';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 
-/** A payment-customer id set by hand to work around a billing problem (spec §2 "Billing"). */
+/** A payment-customer id set by hand to work around a billing problem ('manual-fix…'). */
 export function isManualFixCustomerId(id: string): boolean {
   return /^manual[-_ ]?fix/i.test(id.trim());
 }
 
 /**
- * Whether the Billing card shows (spec §2): a payment-customer id exists, is not a manual-fix id,
+ * Whether the Billing card shows: a payment-customer id exists, is not a manual-fix id,
  * and the subscription is not canceled.
  */
 export function billingVisible(profile: { stripeCustomerId: string | null; subscriptionStatus: string }): boolean {
@@ -36,7 +34,7 @@ export function billingVisible(profile: { stripeCustomerId: string | null; subsc
   return Boolean(id) && !isManualFixCustomerId(id!) && profile.subscriptionStatus.toLowerCase() !== 'canceled';
 }
 
-/** The weekly schedule form from stored opening hours; closed days keep the spec's defaults. */
+/** The weekly schedule form from stored opening hours; closed days keep the form's default times. */
 export function openingHoursToSchedule(hours: OpeningHours): WeeklySchedule {
   const schedule = defaultWeeklySchedule();
   for (const day of WEEKDAYS) {
@@ -52,7 +50,7 @@ const profileLoadFailed = () =>
   new DomainError('NOT_FOUND', MSG.businessProfileLoadFailed, { title: MSG.errorLoadingProfileTitle });
 
 /**
- * The signed-in business's settings (spec §7 "Select business_profiles by id"). Output: the
+ * The signed-in business's settings. Output: the
  * Business Information fields (category is the stored business_type's label), the contact name
  * (the account's name), the account email, the weekly schedule, the time zone and `showBilling`.
  * Throws NOT_FOUND 'Could not load your business profile' (title 'Error loading profile').
@@ -83,8 +81,7 @@ export async function getBusinessSettings(deps: Pick<ServiceDeps, 'db'>, busines
 export type SlugCheck = { status: 'valid' } | { status: 'invalid' | 'taken'; message: string };
 
 /**
- * Business URL availability for the signed-in business (spec §4 "Business URL (slug) check
- * states", §5): 'valid' when well-formed and free or the business's own slug; 'invalid' with
+ * Business URL availability for the signed-in business: 'valid' when well-formed and free or the business's own slug; 'invalid' with
  * 'URL must be 3-50 characters…' or 'This URL is reserved…'; 'taken' with 'This URL is already
  * taken by another business'. The input is trimmed and lower-cased first.
  */
@@ -110,8 +107,7 @@ const inUse = () =>
   new DomainError('CONFLICT', MSG.slugOrNameInUse, { title: MSG.errorUpdatingProfileTitle, field: 'slug' });
 
 /**
- * Saves the Business Information card (spec §5 "Business profile save", §7 "Upsert
- * business_profiles"): name, slug, category (as business_type), description, address, phone,
+ * Saves the Business Information card: name, slug, category (as business_type), description, address, phone,
  * business email (empty optional fields arrive as null), time zone, and the contact name as the
  * account's name, in one transaction. Output: { slug, slugChanged }.
  * Throws NOT_FOUND 'Could not load your business profile' when the business has no profile;
@@ -172,7 +168,7 @@ async function assertSlugFree(tx: DbOrTx, businessId: string, slug: string): Pro
 }
 
 /**
- * Saves the Business Hours card (spec §2, §3 "Weekly schedule", §7 "Business hours save"): only
+ * Saves the Business Hours card: only
  * active days are stored as opening_hours { open, close }. Output: { openingHours }. Throws
  * NOT_FOUND 'Could not load your business profile' when the business has no profile.
  */

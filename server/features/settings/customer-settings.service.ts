@@ -1,15 +1,14 @@
 /**
- * Customer settings, Personal Information card (dashboards spec §2 "Customer settings cards", §5
- * "Customer profile", §7 "Profiles", §8 "Settings"): read the full name and save a new one. The
+ * Customer settings, Personal Information card: read the full name and save a new one. The
  * name lives twice: customer_profiles.full_name (what businesses see on requests) and users.name
  * (the header's 'Welcome, {name}'); both change together.
  */
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { UpdateCustomerNameInput } from '../../../shared/schemas/settings';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
 import { customerProfiles, users } from '../../db/schema/index';
-import type { ServiceDeps } from '../context';
-import { DomainError } from '../errors';
 
 /**
  * The signed-in customer's Personal Information: { fullName, email }. The full name is the
@@ -34,7 +33,7 @@ export async function getCustomerSettings(deps: Pick<ServiceDeps, 'db'>, custome
 
 /**
  * 'Update Name': in one transaction, users.name and customer_profiles.full_name become the trimmed
- * `input.fullName` (a missing profile row is created, as the spec's upsert does). Output
+ * `input.fullName` (a missing profile row is created: an upsert). Output
  * { fullName }. The input schema answers BAD_REQUEST 'Full name is required'. Throws NOT_FOUND
  * (title 'Error updating profile') when the account is gone.
  */

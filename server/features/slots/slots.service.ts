@@ -1,8 +1,7 @@
 /**
- * The business's slots (dashboards spec §2 "Business dashboard", §4 "Slot states", §5 "Slot form"):
- * add, edit and delete available slots, mark booked ones as added to the business's own system,
+ * The business's slots: add, edit and delete available slots, mark booked ones as added to the business's own system,
  * and list them with their display category. Every change publishes a live event after commit, so
- * the business's other tabs and devices refresh (BRIEF §6).
+ * the business's other tabs and devices refresh (docs/decisions/0002).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
@@ -10,19 +9,19 @@ import type { CreateSlotInput, UpdateSlotInput } from '../../../shared/schemas/s
 import { slotCategory, type SlotCategory } from '../../../shared/slot-categories';
 import { dateChoices, endTimeChoices, startTimeChoices } from '../../../shared/slot-rules';
 import { isPast } from '../../../shared/zoned-time';
-import { pgConstraint, pgErrorCode, type DbOrTx, type Tx } from '../../db/client';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
+import { pgConstraint, pgErrorCode, type Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
-import type { SlotChange } from '../../realtime/booking-events';
-import { getOwnBusiness } from '../businesses/businesses.service';
-import { DomainError } from '../errors';
-import type { ServiceDeps } from '../context';
+import type { SlotChange } from '../../core/deps';
+import { getOwnBusiness, slotColumns } from '../businesses/businesses.service';
 
 type SlotDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub'>;
 type SlotTimes = Pick<CreateSlotInput, 'date' | 'startTime' | 'endTime'>;
 type OwnBusiness = Awaited<ReturnType<typeof getOwnBusiness>>;
 
 /**
- * The slot form's rules (spec §5, ADR 0006), in the business's zone: start not past, date among
+ * The slot form's rules (ADR 0006), in the business's zone: start not past, date among
  * the offered dates, start a half hour before closing, end from start + 30 minutes to closing.
  * Throws BAD_REQUEST with the form's message and the field it belongs to.
  */
@@ -60,8 +59,7 @@ async function publishSlotChange(
 }
 
 /**
- * Adds an unbooked slot for `businessId` (spec §5 "Slot form"). Input: date 'YYYY-MM-DD', start and
- * end 'HH:MM' in the business's zone, description. Throws BAD_REQUEST with the form's message
+ * Adds an unbooked slot for `businessId`. Input: date 'YYYY-MM-DD', start and end 'HH:MM' in the business's zone, description. Throws BAD_REQUEST with the form's message
  * (past, date, start, end), CONFLICT 'A slot with this date and time already exists.', NOT_FOUND
  * when the business has no profile. Output: the new slot's id.
  */
@@ -130,7 +128,7 @@ const bookingFlagColumns = {
   active: sql<boolean>`bool_or(${bookings.status} in ('confirmed', 'completed'))`,
 };
 
-/** Why a slot in `category` may not be edited: the spec's refusal for each case. */
+/** Why a slot in `category` may not be edited: the refusal for each case. */
 function refuseChange(slot: { category: SlotCategory; isBooked: boolean; hasActiveBooking: boolean }): never {
   if (slot.isBooked || slot.hasActiveBooking) throw new DomainError('CONFLICT', MSG.slotIsBooked);
   if (slot.category === 'requested') throw new DomainError('CONFLICT', MSG.slotHasRequest);
@@ -138,7 +136,7 @@ function refuseChange(slot: { category: SlotCategory; isBooked: boolean; hasActi
 }
 
 /**
- * Edits available slot `input.slotId` of `businessId` (spec §6: edit on available slots): new date,
+ * Edits available slot `input.slotId` of `businessId`: new date,
  * times and description under the same rules as creation. Throws NOT_FOUND 'Slot not found' (not
  * this business's), CONFLICT when the slot is not available (booked, requested, declined or past:
  * see MSG.slotIsBooked / slotHasRequest / slotNotEditable), BAD_REQUEST with the form's messages,
@@ -168,7 +166,7 @@ export async function updateSlot(deps: SlotDeps, businessId: string, input: Upda
 }
 
 /**
- * Deletes slot `slotId` of `businessId` (spec §2: the delete button shows on available slots).
+ * Deletes slot `slotId` of `businessId`.
  * A slot somebody is waiting for or has booked is kept (ADR 0012): CONFLICT 'This slot has a
  * pending request…' (a request not yet past) or 'This slot is booked…'. Past and declined slots
  * without an active booking may go; their bookings keep archived copies (database trigger).
@@ -185,8 +183,8 @@ export async function deleteSlot(deps: SlotDeps, businessId: string, slotId: str
 }
 
 /**
- * Marks booked slot `slotId` of `businessId` as copied to the business's own calendar (spec §4
- * "Slot states": 'Booking confirmed in system'). Idempotent. Throws NOT_FOUND 'Slot not found',
+ * Marks booked slot `slotId` of `businessId` as copied to the business's own calendar ('Booking
+ * confirmed in system'). Idempotent. Throws NOT_FOUND 'Slot not found',
  * CONFLICT 'Only booked slots can be marked…'. Output: { id, addedToSystem: true }.
  */
 export async function markAddedToSystem(
@@ -205,19 +203,18 @@ export async function markAddedToSystem(
 }
 
 /**
- * Every slot of the business, oldest first (the business tabs' order, spec §4 "Sorting"), with its
+ * Every slot of the business, oldest first (the business tabs' order), with its
  * display category, `unconfirmed` and `past` flags (in the business's zone `timezone` at `now`), and
  * for a requested slot the pending request (booking id, customer name and email) that the inline
  * Approve / Reject act on. Times are the business's local wall-clock values.
  */
-export async function listBusinessSlots(db: DbOrTx, businessId: string, timezone: string, now: Date) {
+export async function listBusinessSlots(deps: Pick<ServiceDeps, 'db' | 'now'>, businessId: string) {
+  const { db } = deps;
+  const { timezone } = await getOwnBusiness(db, businessId);
+  const now = deps.now();
   const rows = await db
     .select({
-      id: slots.id,
-      date: slots.date,
-      startTime: slots.startTime,
-      endTime: slots.endTime,
-      description: slots.description,
+      ...slotColumns,
       isBooked: slots.isBooked,
       addedToSystem: slots.addedToSystem,
       customerName: slots.customerName,

@@ -1,10 +1,8 @@
-/** Booking requests and decisions, and their live updates (dashboards spec §4, BRIEF §6). */
-import { TRPCError } from '@trpc/server';
+/** Booking requests, the business's answers, the customer's own list, and live updates (ADR 0002, 0039). */
 import { z } from 'zod';
-import { MSG } from '../../../shared/messages';
 import { bookingDecisionInput, bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
 import { safeText } from '../../../shared/schemas/text';
-import { sessionExpiry } from '../../auth/session';
+import { sessionExpiry } from '../../features/auth/session';
 import {
   cancelCustomerRequest,
   decideBooking,
@@ -13,36 +11,11 @@ import {
   listCustomerBookings,
   requestBooking,
 } from '../../features/bookings/bookings.service';
-import { DomainError } from '../../features/errors';
 import { liveBookingEvents } from '../../realtime/live-bookings';
-import { authedProcedure, businessProcedure, customerProcedure, publicProcedure, router } from '../trpc';
+import { authedProcedure, businessProcedure, customerProcedure, requesterProcedure } from '../procedures';
+import { router } from '../trpc';
 
-/** Requesting needs a signed-in, confirmed customer, with the spec's messages (§5 "Booking request"). */
-const requesterProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) {
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: MSG.loginToBook,
-      cause: new DomainError('UNAUTHORIZED', MSG.loginToBook),
-    });
-  }
-  if (ctx.user.role !== 'customer') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Business accounts cannot request appointments.' });
-  }
-  if (!ctx.user.isVerified) {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: MSG.verifyToBook,
-      cause: new DomainError('FORBIDDEN', MSG.verifyToBook),
-    });
-  }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
-
-/**
- * A business's answer to one of its pending requests (spec §4 "Booking status"): { bookingId,
- * idempotencyKey? }; a retry with the same key gets the first answer again (ADR 0034).
- */
+/** { bookingId, idempotencyKey? } → { id, status }: the business answers a pending request (decideBooking). */
 function answerProcedure<D extends Decision>(decision: D) {
   return businessProcedure
     .input(bookingDecisionInput)
@@ -50,55 +23,32 @@ function answerProcedure<D extends Decision>(decision: D) {
 }
 
 export const bookingsRouter = router({
-  /**
-   * Customer requests a slot: { slotId, notes?, idempotencyKey? } → { id }. CONFLICT when the slot
-   * is no longer requestable; a retry with the same key gets the same { id } (ADR 0034),
-   * UNPROCESSABLE_CONTENT when the key came with a different request.
-   */
+  /** { slotId, notes?, idempotencyKey? } → { id } of the pending booking (requestBooking). */
   request: requesterProcedure
     .input(requestBookingInput)
     .mutation(({ ctx, input }) => requestBooking(ctx, ctx.user.id, input)),
 
-  /**
-   * Business confirms its pending request (dialog 'Confirm Booking'): { bookingId } → { id, status:
-   * 'confirmed' }; the slot becomes booked. NOT_FOUND 'Booking not found' (another business's),
-   * PRECONDITION_FAILED titled 'Cannot confirm past appointment', CONFLICT (already handled).
-   */
+  /** The 'Confirm Booking' dialog: → status 'confirmed', the slot booked. */
   confirm: answerProcedure('confirm'),
 
-  /**
-   * Business declines its pending request (dialog 'Decline'): { bookingId } → { id, status:
-   * 'cancelled' } with declined_by_business. Errors as confirm ('Cannot decline past appointment').
-   */
+  /** The 'Decline' dialog: → status 'cancelled', declined by the business. */
   decline: answerProcedure('decline'),
 
-  /**
-   * Inline Approve on the slot card: { bookingId } → { id, status: 'completed' }; the slot becomes
-   * booked as with confirm. Errors as confirm.
-   */
+  /** Approve on the slot card: → status 'completed', the slot booked. */
   approve: answerProcedure('approve'),
 
-  /**
-   * Inline Reject on the slot card: { bookingId } → { id, status: 'cancelled' } without the
-   * declined flag, so the slot is offered again. Errors as decline.
-   */
+  /** Reject on the slot card: → status 'cancelled', the slot offered again. */
   reject: answerProcedure('reject'),
 
-  /**
-   * Customer withdraws its own pending request (dashboards spec §7 cancel_customer_request):
-   * { bookingId } → { id, status: 'cancelled' } without the declined flag, so the slot is offered
-   * again. NOT_FOUND 'Booking not found' (someone else's or unknown), PRECONDITION_FAILED when
-   * confirmed (contact the business), CONFLICT when already cancelled or declined; FORBIDDEN for
-   * businesses, UNAUTHORIZED for visitors.
-   */
+  /** { bookingId } → { id, status: 'cancelled' }: the customer withdraws its request (cancelCustomerRequest). */
   cancel: customerProcedure
     .input(bookingIdInput)
     .mutation(({ ctx, input }) => cancelCustomerRequest(ctx, ctx.user.id, input.bookingId)),
 
-  /** Business: pending requests, newest first (customer name and email, slot). */
+  /** → the business's pending requests, newest first (listBusinessRequests). */
   requests: businessProcedure.query(({ ctx }) => listBusinessRequests(ctx, ctx.user.id)),
 
-  /** Customer: own bookings with bucket (confirmed | pending | declined | archive), newest first. */
+  /** → the customer's bookings with their tab, newest slot first (listCustomerBookings). */
   mine: customerProcedure.query(({ ctx }) => listCustomerBookings(ctx, ctx.user.id)),
 
   /**

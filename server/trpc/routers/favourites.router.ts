@@ -1,25 +1,20 @@
-/** Favourites (dashboards spec §4 "Favourite", §7 "Favourites"). */
+/** Customers' favourite businesses and each business's like count. */
 import { favouriteStatusInput, setFavouriteInput } from '../../../shared/schemas/favourites';
 import { favouriteStatus, listFavourites, setFavourite } from '../../features/favourites/favourites.service';
-import { customerProcedure, publicProcedure, router } from '../trpc';
+import { customerProcedure, publicProcedure } from '../procedures';
+import { router } from '../trpc';
 
 export const favouritesRouter = router({
-  /**
-   * Like count of a business and whether the signed-in customer favourited it (false for everyone
-   * else). Output { count, favourited }. NOT_FOUND 'Business not found'.
-   */
+  /** { businessId } → { count, favourited } (favouriteStatus; favourited is false for non-customers). */
   status: publicProcedure
     .input(favouriteStatusInput)
     .query(({ ctx, input }) =>
       favouriteStatus(ctx, ctx.user?.role === 'customer' ? ctx.user.id : null, input.businessId),
     ),
 
-  /**
-   * Customers only: favourite (true) or remove (false) a business; idempotent. Output the new
-   * { count, favourited }. UNAUTHORIZED for visitors, FORBIDDEN for businesses, NOT_FOUND.
-   */
+  /** { businessId, favourited } → the new { count, favourited } (setFavourite). */
   set: customerProcedure.input(setFavouriteInput).mutation(({ ctx, input }) => setFavourite(ctx, ctx.user.id, input)),
 
-  /** Customers only: their favourite businesses, newest first. */
+  /** → the customer's favourite businesses, newest first (listFavourites). */
   mine: customerProcedure.query(({ ctx }) => listFavourites(ctx, ctx.user.id)),
 });

@@ -1,9 +1,5 @@
-/** Slots of the signed-in business (dashboards spec §2 "Business dashboard", §5 "Slot form", §6). */
-import { TRPCError } from '@trpc/server';
-import { MSG } from '../../../shared/messages';
+/** The signed-in business's slots: the slot form, edits, deletion and the dashboard list. */
 import { createSlotInput, slotIdInput, updateSlotInput } from '../../../shared/schemas/slots';
-import { DomainError } from '../../features/errors';
-import { getOwnBusiness } from '../../features/businesses/businesses.service';
 import {
   createSlot,
   deleteSlot,
@@ -11,66 +7,24 @@ import {
   markAddedToSystem,
   updateSlot,
 } from '../../features/slots/slots.service';
-import { businessProcedure, publicProcedure, router } from '../trpc';
-
-/** Slot creation with the slot form's own refusals ('Authentication required', 'Email verification required'). */
-const slotWriterProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) {
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: MSG.loginToAddSlots,
-      cause: new DomainError('UNAUTHORIZED', MSG.loginToAddSlots, { title: MSG.authRequiredTitle }),
-    });
-  }
-  if (ctx.user.role !== 'business') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only business accounts can add slots.' });
-  }
-  if (!ctx.user.isVerified) {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: MSG.verifyToAddSlots,
-      cause: new DomainError('FORBIDDEN', MSG.verifyToAddSlots, { title: MSG.verifyTitle }),
-    });
-  }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
+import { businessProcedure, slotCreatorProcedure } from '../procedures';
+import { router } from '../trpc';
 
 export const slotsRouter = router({
-  /**
-   * Adds a slot: { date 'YYYY-MM-DD', startTime, endTime 'HH:MM' in the business's zone,
-   * description } → { id }. UNAUTHORIZED 'Please log in to add booking slots', FORBIDDEN 'Please
-   * verify your email before adding booking slots', BAD_REQUEST with the form's messages, CONFLICT
-   * 'A slot with this date and time already exists.'.
-   */
-  create: slotWriterProcedure.input(createSlotInput).mutation(({ ctx, input }) => createSlot(ctx, ctx.user.id, input)),
+  /** { date, startTime, endTime, description } (local to the business) → { id } (createSlot). */
+  create: slotCreatorProcedure.input(createSlotInput).mutation(({ ctx, input }) => createSlot(ctx, ctx.user.id, input)),
 
-  /**
-   * Edits an available slot: { slotId, date, startTime, endTime, description } → { id }. Same rules
-   * and messages as create; NOT_FOUND 'Slot not found' (another business's); CONFLICT when the slot
-   * is booked, requested, declined or past.
-   */
+  /** { slotId, date, startTime, endTime, description } → { id } (updateSlot). */
   update: businessProcedure.input(updateSlotInput).mutation(({ ctx, input }) => updateSlot(ctx, ctx.user.id, input)),
 
-  /**
-   * Deletes a slot: { slotId } → { id }. NOT_FOUND 'Slot not found'; CONFLICT while it has a
-   * pending request or a booking.
-   */
+  /** { slotId } → { id } (deleteSlot). */
   delete: businessProcedure.input(slotIdInput).mutation(({ ctx, input }) => deleteSlot(ctx, ctx.user.id, input.slotId)),
 
-  /**
-   * Marks a booked slot as added to the business's own system ('Booking confirmed in system'):
-   * { slotId } → { id, addedToSystem: true }. NOT_FOUND 'Slot not found'; CONFLICT when not booked.
-   */
+  /** 'Booking confirmed in system': { slotId } → { id, addedToSystem: true } (markAddedToSystem). */
   markAddedToSystem: businessProcedure
     .input(slotIdInput)
     .mutation(({ ctx, input }) => markAddedToSystem(ctx, ctx.user.id, input.slotId)),
 
-  /**
-   * All slots of the business, oldest first, each with category (available, requested, booked,
-   * declined, unbooked), `unconfirmed`, `past` and, for a requested slot, its pending `request`.
-   */
-  listMine: businessProcedure.query(async ({ ctx }) => {
-    const business = await getOwnBusiness(ctx.db, ctx.user.id);
-    return listBusinessSlots(ctx.db, ctx.user.id, business.timezone, ctx.now());
-  }),
+  /** → every slot of the business, oldest first, with its category and pending request (listBusinessSlots). */
+  listMine: businessProcedure.query(({ ctx }) => listBusinessSlots(ctx, ctx.user.id)),
 });

@@ -1,5 +1,5 @@
 /**
- * The billing-portal port (dashboards spec §2 "Billing", §7 "create-portal-session"): opens a
+ * The billing-portal port: opens a
  * payment provider's hosted page where a business manages its subscription. Stripe implements it
  * when STRIPE_SECRET_KEY is set (see stripe-portal.ts); tests inject a fake.
  */

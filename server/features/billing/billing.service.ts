@@ -1,14 +1,13 @@
 /**
- * 'Manage Billing' (dashboards spec §2 "Billing", §7 "create-portal-session", §8 "Billing portal"):
- * a billing-portal session for the signed-in business's payment customer. See
+ * 'Manage Billing': a billing-portal session for the signed-in business's payment customer. See
  * docs/decisions/0013-business-settings.md.
  */
 import { eq } from 'drizzle-orm';
-import { MSG } from '../../shared/messages';
-import { businessProfiles } from '../db/schema/index';
-import type { ServiceDeps } from '../features/context';
-import { DomainError } from '../features/errors';
-import { billingVisible } from '../features/settings/business-settings.service';
+import { MSG } from '../../../shared/messages';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
+import { businessProfiles } from '../../db/schema/index';
+import { billingVisible } from '../settings/business-settings.service';
 
 /**
  * Opens a billing-portal session for business `businessId` that returns to {appOrigin}/settings.

@@ -4,10 +4,12 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { THROTTLE_RULES } from './auth/throttle';
 
 /** Default of RATE_LIMIT_MUTATIONS_PER_MINUTE. */
 export const DEFAULT_MUTATIONS_PER_MINUTE = 300;
+
+/** Default of RATE_LIMIT_EMAIL_REQUESTS_PER_IP (the `signUpIp` and `emailRequestIp` throttle rules). */
+export const DEFAULT_EMAIL_REQUESTS_PER_IP = 30;
 
 const optionalString = z
   .string()
@@ -74,7 +76,7 @@ export const envSchema = z.object({
    */
   RATE_LIMIT_EMAIL_REQUESTS_PER_IP: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
-    .transform((v) => v ?? THROTTLE_RULES.signUpIp.points),
+    .transform((v) => v ?? DEFAULT_EMAIL_REQUESTS_PER_IP),
   /** Folder of the built client to serve (default dist/client); lets several builds run side by side. */
   CLIENT_DIST_DIR: optionalString,
   /**

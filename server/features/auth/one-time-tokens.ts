@@ -1,10 +1,10 @@
 /**
- * Single-use email tokens (BRIEF §4): confirmation 24 h, password reset 1 h, email change 24 h.
+ * Single-use email tokens: confirmation 24 h, password reset 1 h, email change 24 h.
  * Stored hashed; issuing a new one voids the older unused ones of the same purpose.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { oneTimeTokens } from '../db/schema/index';
+import type { DbOrTx } from '../../db/client';
+import { oneTimeTokens } from '../../db/schema/index';
 import { generateToken, hashToken } from './tokens';
 
 export type TokenPurpose = 'email_confirmation' | 'password_reset' | 'email_change';
@@ -82,7 +82,7 @@ function problemOf(row: TokenRow | undefined, purposes: TokenPurpose[], now: Dat
 /**
  * Marks the token used and returns its user, purpose and new email, atomically (two concurrent
  * uses: one wins). `purpose` may list several accepted purposes. Never throws for a bad token;
- * the caller maps `reason` to the spec's message.
+ * the caller maps `reason` to its message.
  */
 export async function consumeOneTimeToken(
   db: DbOrTx,
@@ -102,8 +102,7 @@ export async function consumeOneTimeToken(
 }
 
 /**
- * The state of a token for `purpose` without using it (accounts spec §4 "Password reset link
- * states"): 'valid', 'expired', 'wrong_type' (a token of another purpose, used or not) or
+ * The state of a token for `purpose` without using it: 'valid', 'expired', 'wrong_type' (a token of another purpose, used or not) or
  * 'invalid' (unknown or already used).
  */
 export async function inspectOneTimeToken(

@@ -1,4 +1,4 @@
-/** Password hashing with argon2id (m = 19456 KiB, t = 2, p = 1; BRIEF §4). */
+/** Password hashing with argon2id (m = 19456 KiB, t = 2, p = 1: OWASP's minimum). */
 import { hash, verify } from '@node-rs/argon2';
 
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;

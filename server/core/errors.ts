@@ -1,6 +1,7 @@
 /**
- * Domain errors thrown by services (no tRPC imports here). A tRPC middleware maps `code` to the
- * tRPC code; `message` (and the optional toast `title`) are the specs' texts shown to the user.
+ * The one error services and procedure guards throw (no tRPC imports here). The errorMapping
+ * middleware (server/trpc/trpc.ts) turns it into the tRPC error of the same `code`; `message` and
+ * the optional toast `title` (texts from shared/messages.ts) reach the user as they are.
  */
 export type DomainErrorCode =
   | 'BAD_REQUEST'

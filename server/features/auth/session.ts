@@ -1,20 +1,20 @@
 /**
- * Cookie sessions on the Lucia design (BRIEF §4, docs/decisions/0001): the cookie holds a 160-bit
+ * Cookie sessions on the Lucia design (docs/decisions/0001): the cookie holds a 160-bit
  * token; the sessions table holds its SHA-256 as id. Sessions last 30 days and are extended to 30
  * days again when fewer than 15 remain. Every deletion of sessions announces their ids with NOTIFY
  * in the same transaction, so live streams using them end at once (docs/decisions/0032).
  */
 import { eq, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { businessProfiles, sessions, users } from '../db/schema/index';
-import { notifySessionsEnded } from '../realtime/session-revocations';
+import type { DbOrTx } from '../../db/client';
+import { businessProfiles, sessions, users } from '../../db/schema/index';
+import { notifySessionsEnded } from '../../realtime/session-revocations';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'lastslot_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const SESSION_RENEW_MS = 15 * 24 * 60 * 60 * 1000;
 
-/** What procedures see of the signed-in user (accounts spec §3 "User"). */
+/** What procedures see of the signed-in user. */
 export interface SessionUser {
   id: string;
   email: string;

@@ -1,6 +1,5 @@
 /**
- * Throttling of password attempts and of emails with links (BRIEF §4, accounts spec §8 "Rate limit
- * or too many requests", docs/decisions/0008). The counters live in the database table
+ * Throttling of password attempts and of emails with links (docs/decisions/0008). The counters live in the database table
  * `rate_limits`, updated atomically by rate-limiter-flexible's RateLimiterDrizzle, so every server
  * instance sees the same counts (PostgreSQL) and the embedded PGlite works the same way.
  *
@@ -10,8 +9,9 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
-import type { DbOrTx } from '../db/client';
-import { rateLimits } from '../db/schema/index';
+import { DEFAULT_EMAIL_REQUESTS_PER_IP } from '../../core/env';
+import type { DbOrTx } from '../../db/client';
+import { rateLimits } from '../../db/schema/index';
 
 export interface ThrottleRule {
   /** Events allowed per window. */
@@ -41,9 +41,9 @@ export const THROTTLE_RULES = {
   /** Contact-form messages from one user (the user id): 5 per hour (docs/decisions/0016). */
   contact: { points: 5, durationSec: 60 * 60, keyPrefix: 'contact' },
   /** Sign-ups (customer or business) from one client IP: 30 per 10 minutes (docs/decisions/0029). */
-  signUpIp: { points: 30, durationSec: 10 * 60, keyPrefix: 'sign_up_ip' },
+  signUpIp: { points: DEFAULT_EMAIL_REQUESTS_PER_IP, durationSec: 10 * 60, keyPrefix: 'sign_up_ip' },
   /** Confirmation resends, reset and email-change requests from one client IP: 30 per 10 minutes. */
-  emailRequestIp: { points: 30, durationSec: 10 * 60, keyPrefix: 'email_request_ip' },
+  emailRequestIp: { points: DEFAULT_EMAIL_REQUESTS_PER_IP, durationSec: 10 * 60, keyPrefix: 'email_request_ip' },
   /** Contact-form messages from one client IP, whatever the account: 20 per hour. */
   contactIp: { points: 20, durationSec: 60 * 60, keyPrefix: 'contact_ip' },
   /**

@@ -1,5 +1,5 @@
 /**
- * Random secrets and their hashes (BRIEF §4): 160-bit tokens, base32 in cookies and links, only the
+ * Random secrets and their hashes (docs/decisions/0001): 160-bit tokens, base32 in cookies and links, only the
  * hex SHA-256 stored.
  */
 import { sha256 } from '@oslojs/crypto/sha2';

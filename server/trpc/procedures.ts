@@ -1,0 +1,155 @@
+/**
+ * Every procedure builder and guard. A guard refuses by throwing DomainError, so its code, message
+ * and toast title reach the client the way a service's do (errorMapping in trpc.ts).
+ */
+import { MSG } from '../../shared/messages';
+import { DomainError, type DomainErrorCode } from '../core/errors';
+import { clientIpKey, type ThrottleRuleName } from '../features/auth/throttle';
+import { mappedProcedure, middleware } from './trpc';
+
+/**
+ * Whether `origin` is this app's: exactly the origin of APP_URL (`appOrigin`). Outside production
+ * (`allowHost`) an origin whose host equals the request's own Host header also passes, so the app
+ * works when opened as 127.0.0.1 instead of localhost or through the Vite dev proxy; in production
+ * the Host header (which the client chooses) is never trusted for this (docs/decisions/0032).
+ */
+function sameOrigin(origin: string, host: string | undefined, appOrigin: string, allowHost: boolean): boolean {
+  try {
+    const url = new URL(origin);
+    return url.origin === appOrigin || (allowHost && host !== undefined && url.host === host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Everyone. CSRF defence: an HTTP mutation must carry an Origin of this app (see `sameOrigin`),
+ * else FORBIDDEN MSG.crossOriginRefused.
+ */
+export const publicProcedure = mappedProcedure.use(({ ctx, type, next }) => {
+  if (type === 'mutation' && ctx.request) {
+    const { origin, host } = ctx.request;
+    if (!origin || !sameOrigin(origin, host, ctx.appOrigin, !ctx.isProduction)) {
+      throw new DomainError('FORBIDDEN', MSG.crossOriginRefused);
+    }
+  }
+  return next();
+});
+
+/** A guard's refusal: the message, with the toast title when the screen shows one. */
+export type Refusal = string | { message: string; title: string };
+
+function refuse(code: DomainErrorCode, refusal: Refusal): DomainError {
+  return typeof refusal === 'string'
+    ? new DomainError(code, refusal)
+    : new DomainError(code, refusal.message, { title: refusal.title });
+}
+
+/** Who `signedIn` lets through, and the words of each refusal. */
+export type SignedInRules = {
+  /** UNAUTHORIZED refusal of a visitor; default MSG.loginToContinue. */
+  unauthorized?: Refusal;
+  /** FORBIDDEN refusal of an unconfirmed email; absent: unconfirmed accounts pass. */
+  unverified?: Refusal;
+} & (
+  | { role?: undefined }
+  /** Only accounts of `role` pass; the other role gets FORBIDDEN `forbiddenRole`. */
+  | { role: 'business' | 'customer'; forbiddenRole: Refusal }
+);
+
+/**
+ * A procedure for signed-in callers; narrows ctx.user and ctx.session. Checks, in order: a session
+ * (else UNAUTHORIZED), the role, a confirmed email (each FORBIDDEN).
+ */
+export function signedIn(rules: SignedInRules) {
+  return publicProcedure.use(({ ctx, next }) => {
+    if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', rules.unauthorized ?? MSG.loginToContinue);
+    if (rules.role !== undefined && ctx.user.role !== rules.role) throw refuse('FORBIDDEN', rules.forbiddenRole);
+    if (rules.unverified !== undefined && !ctx.user.isVerified) throw refuse('FORBIDDEN', rules.unverified);
+    return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  });
+}
+
+/** Any signed-in account. */
+export const authedProcedure = signedIn({});
+
+/** A signed-in account with a confirmed email. */
+export const verifiedProcedure = signedIn({ unverified: MSG.emailNotConfirmed });
+
+/** A business account, confirmed or not (procedures that need a confirmed email check it). */
+export const businessProcedure = signedIn({ role: 'business', forbiddenRole: MSG.businessOnly });
+
+/** A customer account, confirmed or not. */
+export const customerProcedure = signedIn({ role: 'customer', forbiddenRole: MSG.customerOnly });
+
+/** Booking requests: a confirmed customer, refused in the booking form's words. */
+export const requesterProcedure = signedIn({
+  unauthorized: MSG.loginToBook,
+  role: 'customer',
+  forbiddenRole: MSG.businessCannotRequest,
+  unverified: MSG.verifyToBook,
+});
+
+/** Slot creation: a confirmed business, refused in the slot form's words and toast titles. */
+export const slotCreatorProcedure = signedIn({
+  unauthorized: { message: MSG.loginToAddSlots, title: MSG.authRequiredTitle },
+  role: 'business',
+  forbiddenRole: MSG.businessOnlySlots,
+  unverified: { message: MSG.verifyToAddSlots, title: MSG.verifyTitle },
+});
+
+/** The contact form: any signed-in account, confirmed or not, refused in the form's words. */
+export const contactSenderProcedure = signedIn({ unauthorized: MSG.contactLoginRequired });
+
+/**
+ * Development tools: refused in production with NOT_FOUND and the text an unknown procedure gets
+ * (MSG.badRequest), so production does not reveal them.
+ */
+export const developmentProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.isProduction) throw new DomainError('NOT_FOUND', MSG.badRequest);
+  return next();
+});
+
+/** Which limits guard a procedure that sends email (docs/decisions/0029). */
+interface EmailSendingLimits {
+  /** The per-client-IP rule (HTTP calls only). */
+  ipRule: Extract<ThrottleRuleName, 'signUpIp' | 'emailRequestIp' | 'contactIp'>;
+  /** The refusal text when the IP is over its rule. */
+  ipMessage: string;
+  /** The input field holding the address emailed, counted on the `emailAddress` rule. */
+  addressField?: 'email' | 'newEmail';
+}
+
+/**
+ * Middleware for a procedure that sends email, used after `.input()` so only valid calls count.
+ * Counts the call on the client IP's rule, then on the recipient address's `emailAddress` rule
+ * (stored in `rate_limits`, so shared by every process). Throws TOO_MANY_REQUESTS with
+ * `ipMessage`, or MSG.emailLimitHour titled MSG.emailLimitTitle for the address, before the
+ * procedure runs; a refused call changes nothing else.
+ */
+function emailSendingLimits({ ipRule, ipMessage, addressField }: EmailSendingLimits) {
+  return middleware(async ({ ctx, input, next }) => {
+    if (ctx.request && !(await ctx.throttle.consume(ipRule, clientIpKey(ctx.request.ip)))) {
+      throw new DomainError('TOO_MANY_REQUESTS', ipMessage);
+    }
+    const address = addressField ? (input as Record<string, unknown> | undefined)?.[addressField] : undefined;
+    if (typeof address === 'string' && !(await ctx.throttle.consume('emailAddress', address.toLowerCase()))) {
+      throw refuse('TOO_MANY_REQUESTS', { message: MSG.emailLimitHour, title: MSG.emailLimitTitle });
+    }
+    return next();
+  });
+}
+
+/** Sign-ups: per client IP (MSG.tooManySignUps), and per address emailed (input `email`). */
+export const signUpLimits = emailSendingLimits({
+  ipRule: 'signUpIp',
+  ipMessage: MSG.tooManySignUps,
+  addressField: 'email',
+});
+
+/** Resend, reset and email-change requests: per client IP, and per address emailed (input `addressField`). */
+export const emailRequestLimits = (addressField: 'email' | 'newEmail') =>
+  emailSendingLimits({ ipRule: 'emailRequestIp', ipMessage: MSG.tooManyEmailRequests, addressField });
+
+/** Contact messages: per client IP (MSG.contactLimit); the per-user limit is the service's. */
+export const contactLimits = emailSendingLimits({ ipRule: 'contactIp', ipMessage: MSG.contactLimit });
