@@ -1,5 +1,5 @@
 /**
- * Automated accessibility check (issue 6): axe-core over every screen group, with data (a slot, a
+ * Automated accessibility check: axe-core over every screen group, with data (a slot, a
  * pending request, a confirmed booking), the cookie banner and its dialog, the legal dialogs and
  * the phone menu, at desktop and phone width: zero serious or critical violations, and at 375 px
  * no page wider than the screen. Plus one keyboard-only login with a visible focus indicator.
@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   addFirstSlot,
   confirmFromMailbox,
+  customerOnDashboard,
   newBusiness,
   newCustomer,
   people,
@@ -16,7 +17,6 @@ import {
   pickExact,
   requestSlot,
   signUpBusiness,
-  signUpCustomer,
   watchErrors,
 } from './helpers';
 
@@ -143,7 +143,7 @@ test.describe.serial('every page, with data, at desktop and 375 px', () => {
 
   test('a business with a pending request and a booked slot: check-email, dashboard, settings, QR code, contact, public page', async () => {
     test.setTimeout(240_000);
-    // A business signs up (/check-email), confirms, and publishes two slots.
+    // A business signs up through the screens (for /check-email), confirms, and publishes two slots.
     biz = await crowd.open();
     await signUpBusiness(biz, business);
     await checkAtBothWidths(biz, '/check-email', heading('Check your email'));
@@ -159,7 +159,7 @@ test.describe.serial('every page, with data, at desktop and 375 px', () => {
 
     // A customer requests both; the business confirms one.
     cust = await crowd.open();
-    await signUpCustomer(cust, customer);
+    await customerOnDashboard(cust, customer);
     await cust.goto(`/${business.slug}`);
     await requestSlot(cust, pendingSlot);
     await requestSlot(cust, bookedSlot);

@@ -1,13 +1,20 @@
 /**
- * More accounts journeys in real Chromium (issue 3, accounts spec §2, §4, §5, §8;
- * docs/decisions/0010): business sign-up with the username states, categories, default hours and
- * the role's banner; the pending registration across a reload and when corrupted; guard redirects;
- * the login page's URL codes; /auth-redirect without a token, with an error, and dropping its
- * token from the address; signing out clearing this tab's and other tabs' state; the reset request
- * retry and the used reset link screen; the resend failure text.
+ * More accounts journeys in real Chromium (docs/decisions/0010): business sign-up with the
+ * username states, categories, default hours and the role's banner; the pending registration
+ * across a reload and when corrupted; guard redirects; the login page's URL codes; /auth-redirect
+ * without a token, with an error, and dropping its token from the address; signing out clearing
+ * this tab's and other tabs' state; the reset request retry and the used reset link screen; the
+ * resend failure text.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { confirmFromMailbox, fillCustomerSignUp, newBusiness, newCustomer, people, signUpCustomer } from './helpers';
+import {
+  confirmFromMailbox,
+  customerOnDashboard,
+  fillCustomerSignUp,
+  newBusiness,
+  newCustomer,
+  people,
+} from './helpers';
 import { unlessTornDown } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
@@ -119,7 +126,7 @@ test('a business signs up: username states, categories, default hours, reload, b
     await expect(page.getByText('This username is available')).toBeVisible();
     await page.unroute('**/trpc/auth.checkSlug**');
 
-    // A check that takes over 8 s is marked invalid with the spec's text.
+    // A check that takes over 8 s is marked invalid, with its own text.
     const stuck = await holdRequests(page, '**/trpc/auth.checkSlug**');
     await username.fill(`${business.slug}-x`);
     await expect(page.getByText('Checking availability...')).toBeVisible();
@@ -184,7 +191,7 @@ test('a customer who has not confirmed is told it cannot make bookings; a wrong 
     await expect(other.getByText('Please confirm your email address before logging in')).toBeVisible();
     await expect(other.getByTestId('confirm-email-banner').getByText(CUSTOMER_SENTENCE)).toBeVisible();
 
-    // Resend failing without an answer: the spec's text, not the transport's.
+    // Resend failing without an answer: the page's own text, not the transport's.
     await page.route('**/trpc/auth.resendConfirmation**', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Resend' }).click();
     await expect(page.getByText('Failed to resend email')).toBeVisible();
@@ -321,7 +328,7 @@ test('signed in: /, /login and /register lead to the dashboard; logout clears th
   const customer = newCustomer(`out-${tag}`);
   try {
     const page = await open();
-    await signUpCustomer(page, customer);
+    await customerOnDashboard(page, customer);
     for (const path of ['/', '/register', '/login']) {
       await page.goto(path);
       await expect(page, `${path} when signed in`).toHaveURL(/\/dashboard$/);
@@ -368,11 +375,11 @@ test('forgot password retries once without an answer; a used or unknown reset li
   const customer = newCustomer(`reset-${tag}`);
   try {
     const page = await open();
-    await signUpCustomer(page, customer);
+    await customerOnDashboard(page, customer);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
 
-    // Both attempts fail without an answer: the spec's unexpected-error text.
+    // Both attempts fail without an answer: the unexpected-error text.
     await page.goto('/forgot-password');
     await page.route('**/trpc/auth.requestPasswordReset**', (route) => route.abort('connectionrefused'));
     await page.getByLabel('Email').fill(customer.email);

@@ -1,12 +1,13 @@
 /**
- * Accounts and access journeys in real Chromium (issue 3): the guards, sign-up and confirmation of
- * a customer with the register form's messages, login errors and throttling, the login page's URL
- * codes, sessions shared across tabs, forgot/reset password and email change.
+ * Accounts and access journeys in real Chromium: the guards, sign-up and confirmation of a customer
+ * with the register form's messages, login errors and throttling, the login page's URL codes,
+ * sessions shared across tabs, forgot/reset password and email change (these two start from an
+ * account made without the sign-up screens).
  */
 import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { hashPassword } from '../../server/auth/password';
-import { confirmFromMailbox, newCustomer, people, type CustomerAccount } from './helpers';
+import { confirmFromMailbox, customerOnDashboard, newCustomer, people } from './helpers';
 
 const tag = Date.now().toString(36);
 
@@ -19,17 +20,6 @@ async function followMailboxLink(page: Page, email: string, href: RegExp) {
   const target = hrefs.find((h) => href.test(h));
   expect(target, `a link matching ${href} in mail to ${email}`).toBeTruthy();
   await page.goto(target!);
-}
-
-/** Signs up a customer through /register?role=customer and confirms from the mailbox. */
-async function signUpConfirmedCustomer(page: Page, account: CustomerAccount) {
-  await page.goto('/register?role=customer');
-  await page.getByLabel('Full name').fill(account.name);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/check-email/);
-  await confirmFromMailbox(page, account.email);
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -101,7 +91,7 @@ test('a customer signs up, is refused before confirming, confirms, and the guard
     await page.getByRole('button', { name: 'Resend' }).click();
     await expect(page.getByText('Email Limit Reached')).toBeVisible();
 
-    // Before confirming: the right password is refused with the spec's text and the banner.
+    // Before confirming: the right password is refused with its own text and the banner.
     await logIn(page, customer.email, customer.password);
     await expect(page.getByText('Please confirm your email address before logging in')).toBeVisible();
     await expect(page.getByText('Please confirm your email!')).toBeVisible();
@@ -186,7 +176,7 @@ test('forgot password: the link sets a new password once, then the old one no lo
   const newPassword = 'brand-new-password-2';
   try {
     const page = await open();
-    await signUpConfirmedCustomer(page, customer);
+    await customerOnDashboard(page, customer);
     await logOut(page);
     // Another device stays signed in until the reset.
     const otherDevice = await open();
@@ -252,7 +242,7 @@ test('email change: the link to the new address changes the login email', async 
   const newEmail = `moved-${tag}@example.test`;
   try {
     const page = await open();
-    await signUpConfirmedCustomer(page, customer);
+    await customerOnDashboard(page, customer);
     await page.goto('/settings');
     const card = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Change Email Address' }) });
     await expect(card.getByLabel('Current email')).toHaveValue(customer.email);

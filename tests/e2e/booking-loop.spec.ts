@@ -1,5 +1,5 @@
 /**
- * The whole booking loop in real Chromium, as two people would do it (issue 2 §11): a business
+ * The whole booking loop in real Chromium, as two people would do it, sign-up included: a business
  * signs up, confirms its email from the mailbox and publishes a slot; a customer signs up,
  * confirms, and requests the slot from the public page; the business sees the request arrive
  * without reloading and confirms it; the customer sees Pending turn into Confirmed without

@@ -1,8 +1,7 @@
 /**
- * The business dashboard in real Chromium (dashboards spec §2 "/dashboard (gate screen)",
- * "Business dashboard", §4, §5 "Slot form", §8): the count cards, the slot form's rules, edit and
- * delete, Current Requests with the confirm/decline dialog, the inline Approve and Reject, the three
- * tabs with their count lines and badges, 'added to system', and the gate's screens.
+ * The business dashboard in real Chromium: the count cards, the slot form's rules, edit and delete,
+ * Current Requests with the confirm/decline dialog, the inline Approve and Reject, the three tabs
+ * with their count lines and badges, 'added to system', and the gate's screens.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { formatDate } from '../../shared/format';
@@ -11,11 +10,12 @@ import { dateChoices, startTimeChoices } from '../../shared/slot-rules';
 import {
   addSlotOnLastDate,
   businessOnDashboard,
+  customerOnDashboard,
+  newBusiness,
   newCustomer,
   people,
   pickExact,
   requestSlot,
-  signUpCustomer,
 } from './helpers';
 import { rewriteAnswer } from './trpc-stubs';
 
@@ -32,17 +32,17 @@ async function expectCounts(page: Page, counts: [number, number, number, number,
   }
 }
 
-test('the slot form offers the spec choices, refuses bad input, and slots can be edited and deleted', async ({
+test('the slot form offers the allowed choices, refuses bad input, and slots can be edited and deleted', async ({
   browser,
 }) => {
   const { open, errors, closeAll } = people(browser);
   try {
     const biz = await open();
-    await businessOnDashboard(biz, `${tag}a`);
+    await businessOnDashboard(biz, newBusiness(`${tag}a`));
     await expectCounts(biz, [0, 0, 0, 0, 0]);
     await expect(biz.getByTestId('count-line')).toHaveText('0 available slots');
 
-    // Nothing chosen: the spec's four messages under their fields.
+    // Nothing chosen: four messages under their fields.
     await biz.getByRole('button', { name: 'Add Slot' }).click();
     for (const text of ['Please select a date', 'Please select a start time', 'Please select an end time']) {
       await expect(biz.getByText(text, { exact: true })).toBeVisible();
@@ -116,7 +116,7 @@ test('the slot form offers the spec choices, refuses bad input, and slots can be
     await expect(biz.getByTestId('slot-row').filter({ hasText: `Trim ${tag}` })).toHaveCount(0);
     await expectCounts(biz, [1, 1, 0, 0, 0]);
 
-    // Signed out elsewhere: adding a slot answers with the spec's sign-in message. The page's own
+    // Signed out elsewhere: adding a slot answers with its sign-in message. The page's own
     // session check would notice too and replace it with 'Session Expired' (which closes other
     // toasts); it is kept seeing the old answer here so the slot form's own message stays.
     let signedIn: unknown;
@@ -151,7 +151,7 @@ test('requests are confirmed, declined, approved and rejected; tabs, badges and 
   const { open, errors, closeAll } = people(browser);
   try {
     const biz = await open();
-    const business = await businessOnDashboard(biz, `${tag}b`);
+    const business = await businessOnDashboard(biz, newBusiness(`${tag}b`));
     const names = ['Confirm', 'Decline', 'Approve', 'Reject'].map((n) => `${n} me ${tag}`);
     const times = [
       ['10:00 am', '10:30 am'],
@@ -164,7 +164,7 @@ test('requests are confirmed, declined, approved and rejected; tabs, badges and 
 
     const cust = await open();
     const customer = newCustomer(`${tag}b`);
-    await signUpCustomer(cust, customer);
+    await customerOnDashboard(cust, customer);
     await cust.goto(`/${business.slug}`);
     for (const name of names) await requestSlot(cust, name);
 
@@ -250,7 +250,7 @@ test('the gate: visitors go to /login, a failed auth check offers Retry then For
     await expect(visitor).toHaveURL(/\/login$/);
 
     const biz = await open();
-    const business = await businessOnDashboard(biz, `${tag}c`);
+    const business = await businessOnDashboard(biz, newBusiness(`${tag}c`));
     await biz.goto('/dashboard?success=true');
     await expect(biz.getByText('Payment Successful!', { exact: true })).toBeVisible();
     await expect(biz).toHaveURL(/\/dashboard$/);

@@ -1,18 +1,17 @@
 /**
- * More of the business settings in real Chromium (dashboards spec §2 "Business settings cards",
- * §5 "Business profile save", "Slot form", §8 "Settings"): a Business URL taken by another
- * business or not checkable, a week with every day off ('No available dates...', ADR 0025), the
- * business's own password change, and the Billing card with 'Manage Billing'.
+ * More of the business settings in real Chromium: a Business URL taken by another business or not
+ * checkable, a week with every day off ('No available dates...', ADR 0025), the business's own
+ * password change, and the Billing card with 'Manage Billing'.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
-import { businessOnDashboard, people, type BusinessAccount } from './helpers';
+import { businessOnDashboard, newBusiness, people, type BusinessAccount } from './helpers';
 import { failProcedure, rewriteAnswer } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
 
 async function businessOnSettings(page: Page, suffix: string): Promise<BusinessAccount> {
-  const account = await businessOnDashboard(page, `${tag}${suffix}`);
+  const account = await businessOnDashboard(page, newBusiness(`${tag}${suffix}`));
   await page.goto('/settings');
   await expect(page.getByRole('region', { name: 'Business Information' })).toBeVisible();
   return account;
@@ -98,7 +97,7 @@ test('a business changes its password; Billing shows only with a billing account
     await billing.getByRole('button', { name: 'Manage Billing' }).click();
     await expect(page.getByRole('alert').filter({ hasText: MSG.billingNotSetUp })).toBeVisible();
 
-    // An unexpected failure reads the spec's text.
+    // An unexpected failure reads its own text.
     await failProcedure(page, 'billing.portalSession', () => true);
     await billing.getByRole('button', { name: 'Manage Billing' }).click();
     await expect(page.getByRole('alert').filter({ hasText: MSG.billingPortalFailed })).toBeVisible();

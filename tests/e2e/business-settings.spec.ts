@@ -1,20 +1,11 @@
 /**
- * Business settings in real Chromium (dashboards spec §2 "/settings", "Business settings cards",
- * §3 "Data export file", §4/§5 "Account deletion", "Business URL (slug) check states"): a business
- * edits its information and Business URL, its hours, downloads its data and deletes its account;
- * a customer's settings offer the same download and deletion.
+ * Business settings in real Chromium: a business edits its information and Business URL (with the
+ * URL check's states), its hours, downloads its data and deletes its account; a customer's
+ * settings offer the same download and deletion.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  addFirstSlot,
-  confirmFromMailbox,
-  fillCustomerSignUp,
-  newBusiness,
-  newCustomer,
-  people,
-  signUpBusiness,
-} from './helpers';
+import { addFirstSlot, businessOnDashboard, customerOnDashboard, newBusiness, newCustomer, people } from './helpers';
 
 const tag = Date.now().toString(36);
 const business = newBusiness(`set${tag}`);
@@ -32,8 +23,7 @@ test('a business edits its information, URL and hours, downloads its data and de
   const { open, errors, closeAll } = people(browser);
   try {
     const page = await open();
-    await signUpBusiness(page, business);
-    await confirmFromMailbox(page, business.email);
+    await businessOnDashboard(page, business);
     await addFirstSlot(page, `Settings journey ${tag}`);
 
     await page.goto('/dashboard/settings');
@@ -89,7 +79,7 @@ test('a business edits its information, URL and hours, downloads its data and de
     await visitor.goto(`/${business.slug}`);
     await expect(visitor.getByText('Business Not Found')).toBeVisible();
 
-    // Download Your Data: a JSON file in the spec's 2.0 format.
+    // Download Your Data: a JSON file in the 2.0 format.
     await page.getByRole('button', { name: 'Download Your Data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download your data' });
     const downloading = page.waitForEvent('download');
@@ -117,7 +107,7 @@ test('a business edits its information, URL and hours, downloads its data and de
     await expect(page.getByText('Your data is ready to download.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
-    // Delete Account: DELETE must be typed; then signed out to / with the spec's text.
+    // Delete Account: DELETE must be typed; then signed out to / with its own text.
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete account' });
     await confirm.getByLabel('Type DELETE to confirm').fill('delete');
@@ -145,9 +135,7 @@ test("a customer's settings: account cards, data download and deletion", async (
   const customer = newCustomer(`set${tag}`);
   try {
     const page = await open();
-    await page.goto('/register?role=customer');
-    await fillCustomerSignUp(page, customer);
-    await confirmFromMailbox(page, customer.email);
+    await customerOnDashboard(page, customer);
 
     await page.goto('/dashboard/customer/settings');
     await expect(page).toHaveURL(/\/settings$/);

@@ -1,6 +1,6 @@
 /**
- * Cookie consent (dashboards spec §2 "Cookie banner", §3, §9) and the footer's legal dialogs
- * (accounts spec §1), in real Chromium, starting without a saved cookie choice.
+ * Cookie consent (the banner, its preferences dialog and the footer's 'Cookie settings') and the
+ * footer's legal dialogs, in real Chromium, starting without a saved cookie choice.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { people, watchErrors } from './helpers';

@@ -1,23 +1,20 @@
 /**
- * The customer side in real Chromium (dashboards spec §2 "Customer dashboard", "Customer settings
- * cards", §4 "Booking status", §7 cancel_customer_request, §8): a new customer's empty tabs; a
- * pending request cancelled ('Request cancelled'), offered again on the public page and gone from
- * the business's Current Requests without a reload; a confirmed appointment that can only be
- * cancelled by contacting the business; 'Update Name' changing the header's greeting; and, once
- * the customer deletes the account, the business keeping the booking without the customer's name
- * or email.
+ * The customer side in real Chromium: a new customer's empty tabs; a pending request cancelled
+ * ('Request cancelled'), offered again on the public page and gone from the business's Current
+ * Requests without a reload; a confirmed appointment that can only be cancelled by contacting the
+ * business; 'Update Name' changing the header's greeting; and, once the customer deletes the
+ * account, the business keeping the booking without the customer's name or email.
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
   addFirstSlot,
   addSlotOnLastDate,
-  confirmFromMailbox,
+  businessOnDashboard,
+  customerOnDashboard,
   newBusiness,
   newCustomer,
   people,
   requestSlot,
-  signUpBusiness,
-  signUpCustomer,
 } from './helpers';
 
 const tag = Date.now().toString(36);
@@ -31,21 +28,20 @@ async function openTab(page: Page, name: string) {
 }
 
 test('a customer cancels a request, keeps a confirmed one, renames, and deletes the account', async ({ browser }) => {
-  // Two sign-ups, four requests and a deletion in one journey: more than the default 90 s allows
-  // on a busy two-core machine.
+  // Two accounts, four requests, a rejection and a deletion in one journey: more than the default
+  // 90 s allows on a busy two-core machine.
   test.slow();
   const { open, errors, closeAll } = people(browser);
   try {
     // A business with two slots.
     const biz = await open();
-    await signUpBusiness(biz, business);
-    await confirmFromMailbox(biz, business.email);
+    await businessOnDashboard(biz, business);
     await addFirstSlot(biz, cancelled);
     await addSlotOnLastDate(biz, '9:30 am', '10:00 am', kept);
 
     // A new customer: every tab and the favourites panel are empty.
     const cust = await open();
-    await signUpCustomer(cust, customer);
+    await customerOnDashboard(cust, customer);
     await expect(cust.getByText('No confirmed appointments')).toBeVisible();
     for (const [tab, empty] of [
       ['Pending', 'No pending requests'],

@@ -1,19 +1,20 @@
 /**
- * The business dashboard's failure paths (dashboards spec §2 "Business dashboard": the load-error
- * box with Retry and a retry-attempts count; §8 "Dashboards": refresh, requests, slot add and
- * past-appointment toasts). One procedure's answer inside the browser's real tRPC batch is
- * replaced by an error in the server's own error shape; everything else is the real server.
+ * The business dashboard's failure paths: the load-error box with Retry and a retry-attempts count;
+ * the refresh, requests, slot add and past-appointment toasts. One procedure's answer inside the
+ * browser's real tRPC batch is replaced by an error in the server's own error shape; everything
+ * else is the real server.
  */
 import { expect, test } from '@playwright/test';
 import { MSG } from '../../shared/messages';
 import {
   addSlotOnLastDate,
   businessOnDashboard,
+  customerOnDashboard,
+  newBusiness,
   newCustomer,
   people,
   pickExact,
   requestSlot,
-  signUpCustomer,
 } from './helpers';
 import { failProcedure, unlessTornDown } from './trpc-stubs';
 
@@ -25,7 +26,7 @@ test('slot list: the load-error box counts retries and clears; a failed refresh 
   const { open, errors, closeAll } = people(browser);
   try {
     const biz = await open();
-    await businessOnDashboard(biz, `${tag}a`);
+    await businessOnDashboard(biz, newBusiness(`${tag}a`));
 
     let slotsFail = true;
     await failProcedure(biz, 'slots.listMine', () => slotsFail);
@@ -40,7 +41,7 @@ test('slot list: the load-error box counts retries and clears; a failed refresh 
     await expect(box).toHaveCount(0);
     await expect(biz.getByRole('group', { name: 'Total Slots: 0', exact: true })).toBeVisible();
 
-    // Shown list, failed refresh (the refresh after adding a slot): the spec's toast.
+    // Shown list, failed refresh (the refresh after adding a slot): a toast.
     slotsFail = true;
     await pickExact(biz, 'Date', 'last');
     await pickExact(biz, 'Start time', '9:00 am');
@@ -71,13 +72,13 @@ test('slot list: the load-error box counts retries and clears; a failed refresh 
   }
 });
 
-test('adding a slot that times out, and confirming a request whose time has passed, show the spec toasts', async ({
+test('adding a slot that times out, and confirming a request whose time has passed, show their toasts', async ({
   browser,
 }) => {
   const { open, errors, closeAll } = people(browser);
   try {
     const biz = await open();
-    const business = await businessOnDashboard(biz, `${tag}b`);
+    const business = await businessOnDashboard(biz, newBusiness(`${tag}b`));
 
     // 'Failed to add slot' / 'The request timed out…' when the server does not answer in 8 s.
     const slotsCreate = (url: URL) => url.pathname.startsWith('/trpc/slots.create');
@@ -98,7 +99,7 @@ test('adding a slot that times out, and confirming a request whose time has pass
 
     await addSlotOnLastDate(biz, '10:00 am', '10:30 am', `Past ${tag}`);
     const cust = await open();
-    await signUpCustomer(cust, newCustomer(`${tag}b`));
+    await customerOnDashboard(cust, newCustomer(`${tag}b`));
     await cust.goto(`/${business.slug}`);
     await requestSlot(cust, `Past ${tag}`);
     const request = biz.getByTestId('booking-request').filter({ hasText: `Past ${tag}` });

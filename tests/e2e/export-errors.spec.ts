@@ -1,12 +1,12 @@
 /**
- * The data download's failure texts (dashboards spec §8 "Data export"): a business gets one text
- * for anything it could not read; a customer's texts tell the profile from the booking data; a
- * lost connection reads as a network error. account.exportData's answer is replaced in the
- * browser (trpc-stubs.ts); the dialog's own retry then succeeds against the real server.
+ * The data download's failure texts: a business gets one text for anything it could not read; a
+ * customer's texts tell the profile from the booking data; a lost connection reads as a network
+ * error. account.exportData's answer is replaced in the browser (trpc-stubs.ts); the dialog's own
+ * retry then succeeds against the real server.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
-import { confirmFromMailbox, newBusiness, newCustomer, people, signUpBusiness, signUpCustomer } from './helpers';
+import { businessOnDashboard, customerOnDashboard, newBusiness, newCustomer, people } from './helpers';
 import { failProcedure } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
@@ -23,7 +23,7 @@ test("a customer's download failures name what could not be read; a business's u
   const { open, errors, closeAll } = people(browser);
   try {
     const cust = await open();
-    await signUpCustomer(cust, newCustomer(`${tag}x`));
+    await customerOnDashboard(cust, newCustomer(`${tag}x`));
     await cust.goto('/settings');
 
     let failure: 'profile' | 'bookings' | 'network' | null = 'profile';
@@ -51,9 +51,7 @@ test("a customer's download failures name what could not be read; a business's u
     expect((await downloading).suggestedFilename()).toMatch(/^customer-data-\d{4}-\d{2}-\d{2}\.json$/);
 
     const biz = await open();
-    const business = newBusiness(`${tag}x`);
-    await signUpBusiness(biz, business);
-    await confirmFromMailbox(biz, business.email);
+    await businessOnDashboard(biz, newBusiness(`${tag}x`));
     await biz.goto('/settings');
     await failProcedure(biz, 'account.exportData', () => true, { code: 'NOT_FOUND', httpStatus: 404 });
     dialog = await download(biz);

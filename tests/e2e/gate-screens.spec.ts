@@ -1,14 +1,14 @@
 /**
  * The signed-in area's gate screens that need a slow network or an account our server never
- * produces (dashboards spec §2 "/dashboard (gate screen)", "/settings (role switch)", "/qrcode"):
- * a slow auth check ('Loading Timeout'), a visitor whose auth check answers after the route guard
- * gave up ('Authentication Required'), an account with no role ('Role Selection Required') or an
- * unknown one ('Permission Error', 'Access Denied'). auth.me is delayed or its real answer
- * rewritten on the way in; every other call is real.
+ * produces (the gate of /dashboard, /settings and /qrcode): a slow auth check ('Loading Timeout'),
+ * a visitor whose auth check answers after the route guard gave up ('Authentication Required'), an
+ * account with no role ('Role Selection Required') or an unknown one ('Permission Error', 'Access
+ * Denied'). auth.me is delayed or its real answer rewritten on the way in; every other call is
+ * real.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
-import { newCustomer, people, signUpCustomer } from './helpers';
+import { customerOnDashboard, newCustomer, people } from './helpers';
 import { rewriteAnswer, unlessTornDown } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
@@ -23,7 +23,7 @@ const rewriteMe = (page: Page, edit: (me: MeOutput) => MeOutput) => rewriteAnswe
 /** A confirmed customer, signed in, on /dashboard. */
 async function signedInCustomer(open: () => Promise<Page>, suffix: string) {
   const page = await open();
-  await signUpCustomer(page, newCustomer(`${tag}${suffix}`));
+  await customerOnDashboard(page, newCustomer(`${tag}${suffix}`));
   return page;
 }
 

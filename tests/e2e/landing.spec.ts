@@ -1,7 +1,7 @@
 /**
- * The landing page (accounts spec §1, §2 "Landing page", "Header", §9): the typing headline and
- * its pause control, reduced motion, the #how-it-works and #pricing sections reached from the
- * header, the pricing texts and feature lists, and the sign-up buttons.
+ * The landing page and its header: the typing headline and its pause control, reduced motion, the
+ * #how-it-works and #pricing sections reached from the header, the pricing texts and feature
+ * lists, and the sign-up buttons.
  */
 import { expect, test } from '@playwright/test';
 import { people } from './helpers';
@@ -83,7 +83,7 @@ test('with reduced motion the first phrase stands still from the first frame, wi
   }
 });
 
-test('About and Pricing scroll to their sections; pricing and features are as the spec says', async ({ browser }) => {
+test('About and Pricing scroll to their sections; pricing and features are listed', async ({ browser }) => {
   const { open, errors, closeAll } = people(browser);
   try {
     const page = await open();
@@ -138,7 +138,7 @@ test('About and Pricing scroll to their sections; pricing and features are as th
       await expect(customers.getByRole('listitem').filter({ hasText: feature })).toBeVisible();
     }
 
-    // The audiences: every business type of the spec.
+    // The audiences: every business type named.
     for (const type of ['MedSpas', 'Aesthetic clinics', 'Hairdressers', 'Barbers', 'Tattoo artists']) {
       await expect(page.getByText(type, { exact: true })).toBeVisible();
     }

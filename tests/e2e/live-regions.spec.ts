@@ -1,18 +1,17 @@
 /**
- * Live regions (issue 6, accessibility): the business dashboard announces a new request and the
- * customer dashboard announces the business's decision, in their polite live region, while the
- * page stays open; and at most three notifications show at once.
+ * Live regions (accessibility): the business dashboard announces a new request and the customer
+ * dashboard announces the business's decision, in their polite live region, while the page stays
+ * open; and at most three notifications show at once.
  */
 import { expect, test } from '@playwright/test';
 import {
   addFirstSlot,
-  confirmFromMailbox,
+  businessOnDashboard,
+  customerOnDashboard,
   newBusiness,
   newCustomer,
   people,
   requestSlot,
-  signUpBusiness,
-  signUpCustomer,
 } from './helpers';
 
 const tag = `l${Date.now().toString(36)}`;
@@ -28,8 +27,7 @@ test('new requests and confirmations are announced to screen readers; three toas
   const slot = `Colour refresh ${tag}`;
   try {
     const biz = await open();
-    await signUpBusiness(biz, business);
-    await confirmFromMailbox(biz, business.email);
+    await businessOnDashboard(biz, business);
     await addFirstSlot(biz, slot);
     const bizAnnouncer = biz.getByTestId('live-announcer');
     await expect(bizAnnouncer).toHaveAttribute('aria-live', 'polite');
@@ -37,7 +35,7 @@ test('new requests and confirmations are announced to screen readers; three toas
 
     // The customer requests the slot: the open business dashboard announces it.
     const cust = await open();
-    await signUpCustomer(cust, customer);
+    await customerOnDashboard(cust, customer);
     await cust.goto(`/${business.slug}`);
     await requestSlot(cust, slot);
     await expect(bizAnnouncer).toHaveText('New booking request');

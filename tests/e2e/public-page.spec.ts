@@ -1,20 +1,12 @@
 /**
- * The public business page /{slug} and the not-found page in real Chromium (dashboards spec §2
- * "/{slug} public business page", "Not-found page", §4 "Public page load", §5 "Display helpers",
- * §8 "Booking and public page", §9; ADR 0019, 0020): what a visitor and the owner see, the sign-in
- * dialog, 'Business Not Found' against the 404 page, the load failure and time-out states with
- * Try Again, 'Invalid Business Data', and the booking request failure toast.
+ * The public business page /{slug} and the not-found page in real Chromium (ADR 0019, 0020): what a
+ * visitor and the owner see, the sign-in dialog, 'Business Not Found' against the 404 page, the
+ * load failure and time-out states with Try Again, 'Invalid Business Data', and the booking request
+ * failure toast.
  */
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import {
-  addFirstSlot,
-  confirmFromMailbox,
-  fillCustomerSignUp,
-  newBusiness,
-  newCustomer,
-  people,
-  type BusinessAccount,
-} from './helpers';
+import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { defaultWeeklySchedule } from '../../shared/opening-hours';
+import { addFirstSlot, businessOnDashboard, customerOnDashboard, newBusiness, newCustomer, people } from './helpers';
 import { withEntry } from './trpc-stubs';
 
 test.describe.configure({ mode: 'serial' });
@@ -27,25 +19,6 @@ const fullAddress = 'Flat 2, 12 High Street, Shoreditch, London, E1 6AN';
 const phone = '020 7946 0123';
 /** Chromium's console note of a failed answer that a test provokes on purpose. */
 const PROVOKED = /Failed to load resource: the server responded with a status of 5\d\d/;
-
-/** Signs up `account` with a five-part address, a phone number and Saturday opening 10 am to 3 pm. */
-async function signUpDetailedBusiness(page: Page, account: BusinessAccount) {
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(account.name);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/complete-business-profile$/);
-  await page.getByLabel('Business name').fill(account.businessName);
-  await page.getByLabel('Description').fill('Short-notice cuts and colour.');
-  await page.getByLabel('Phone (optional)').fill(phone);
-  await page.getByLabel('Address').fill(fullAddress);
-  await page.getByRole('switch', { name: 'Saturday' }).check({ force: true });
-  await page.getByLabel('Username').fill(account.slug);
-  await expect(page.getByText(/available/i).first()).toBeVisible();
-  await page.getByRole('button', { name: 'Complete Profile' }).click();
-  await expect(page).toHaveURL(/\/check-email/);
-}
 
 /** A tRPC error entry as the server sends it (superjson-wrapped). */
 function trpcError(path: string, code: string, httpStatus: number, message: string) {
@@ -80,8 +53,10 @@ test.beforeAll(async ({ browser }) => {
   const { open, closeAll, errors } = people(browser);
   try {
     const biz = await open();
-    await signUpDetailedBusiness(biz, business);
-    await confirmFromMailbox(biz, business.email);
+    // A five-part address, a phone number, and Saturday open from the form's 10 am to 3 pm.
+    const schedule = defaultWeeklySchedule();
+    schedule.saturday.isActive = true;
+    await businessOnDashboard(biz, business, { address: fullAddress, phone, schedule });
     await addFirstSlot(biz, slotDescription);
     ownerState = await biz.context().storageState();
     expect(errors).toEqual([]);
@@ -125,7 +100,7 @@ test('a visitor sees the business, its slots and its details, and is asked to si
     'SundayClosed',
   ]);
 
-  // Requesting asks the visitor to sign in, with the spec's login message.
+  // Requesting asks the visitor to sign in, with its login message.
   const slot = page.getByTestId('public-slot').filter({ hasText: slotDescription });
   await expect(slot).toBeVisible();
   await expect(slot.getByRole('button', { name: /^Request/ })).toHaveCount(0);
@@ -313,9 +288,7 @@ test("'Invalid Business Data' without a name; 'No description available.' and th
 test("a customer's failed request reads 'Booking failed'; a lost session asks to log in", async ({ browser }) => {
   const errors: string[] = [];
   const page = await openAs(browser, errors);
-  await page.goto('/register?role=customer');
-  await fillCustomerSignUp(page, customer);
-  await confirmFromMailbox(page, customer.email);
+  await customerOnDashboard(page, customer);
 
   await page.goto(`/${business.slug}`);
   const slot = page.getByTestId('public-slot').filter({ hasText: slotDescription });

@@ -1,13 +1,12 @@
 /**
- * The signed-in area's navigation, the QR code page and 'Get in Touch' in real Chromium (issue 4;
- * dashboards spec §2 "/qrcode", "/contact", the sidebars; accounts spec §2 "Header" phone menu):
- * a business moves around with its sidebar, copies, downloads and prints its QR code and writes to
- * support; a customer is sent away from /qrcode, has no QR Code entry, and writes to support; both
- * messages reach the support address in the dev mailbox.
+ * The signed-in area's navigation (the sidebars and the phone menu), the QR code page and 'Get in
+ * Touch' in real Chromium: a business moves around with its sidebar, copies, downloads and prints
+ * its QR code and writes to support; a customer is sent away from /qrcode, has no QR Code entry,
+ * and writes to support; both messages reach the support address in the dev mailbox.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmFromMailbox, fillCustomerSignUp, newBusiness, newCustomer, people, signUpBusiness } from './helpers';
+import { businessOnDashboard, customerOnDashboard, newBusiness, newCustomer, people } from './helpers';
 
 const tag = Date.now().toString(36);
 const business = newBusiness(`qr${tag}`);
@@ -15,7 +14,7 @@ const customer = newCustomer(`qr${tag}`);
 const SUPPORT = 'support@lastslot.local';
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Sends a message from /contact and checks the spec's success toast and the cleared form. */
+/** Sends a message from /contact and checks the success toast and the cleared form. */
 async function sendMessage(page: Page, subject: string, message: string) {
   await page.getByLabel('Subject').fill(subject);
   await page.getByLabel('Message').fill(message);
@@ -52,8 +51,7 @@ test('a business uses its sidebar, copies, downloads and prints its QR code, and
   try {
     const page = await open();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await signUpBusiness(page, business);
-    await confirmFromMailbox(page, business.email);
+    await businessOnDashboard(page, business);
 
     // The sidebar: the business name and its four entries.
     const sidebar = page.getByRole('navigation', { name: 'Business navigation' });
@@ -115,7 +113,7 @@ test('a business uses its sidebar, copies, downloads and prints its QR code, and
     await expect(page).toHaveURL(/\/qrcode$/);
     await expect(page.getByRole('img', { name: `QR code for ${link}` })).toBeVisible();
 
-    // Get in Touch: the spec's required fields, then a message to support.
+    // Get in Touch: the required fields, then a message to support.
     await sidebar.getByRole('link', { name: 'Get in Touch' }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole('heading', { name: 'Get in Touch', level: 1 })).toBeVisible();
@@ -156,9 +154,7 @@ test('a customer is sent away from the QR page, has no QR Code entry, and writes
   const { open, errors, closeAll } = people(browser);
   try {
     const page = await open();
-    await page.goto('/register?role=customer');
-    await fillCustomerSignUp(page, customer);
-    await confirmFromMailbox(page, customer.email);
+    await customerOnDashboard(page, customer);
 
     const sidebar = page.getByRole('navigation', { name: 'Account navigation' });
     await expect(sidebar).toBeVisible();

@@ -1,18 +1,17 @@
 /**
- * Two server processes on one PostgreSQL database (issue 2, done-when): the customer uses one
- * process, the business the other, and each sees the other's change live. Runs only when the
- * suite has PostgreSQL (E2E_DATABASE_URL, as in CI); embedded PGlite is single-process.
+ * Two server processes on one PostgreSQL database: the customer uses one process, the business the
+ * other, and each sees the other's change live. Runs only when the suite has PostgreSQL
+ * (E2E_DATABASE_URL, as in CI); embedded PGlite is single-process.
  */
 import { expect, test } from '@playwright/test';
 import {
   addFirstSlot,
-  confirmFromMailbox,
-  fillCustomerSignUp,
+  businessOnDashboard,
+  customerOnDashboard,
   newBusiness,
   newCustomer,
   people,
   requestSlot,
-  signUpBusiness,
 } from './helpers';
 
 const second = process.env.E2E_SECOND_URL;
@@ -26,14 +25,11 @@ test('a request made through one process appears live through the other, and bac
   const { open, errors, closeAll } = people(browser);
   try {
     const biz = await open(); // on the first process (baseURL)
-    await signUpBusiness(biz, business);
-    await confirmFromMailbox(biz, business.email);
+    await businessOnDashboard(biz, business);
     await addFirstSlot(biz, slotDescription);
 
     const cust = await open(); // on the second process
-    await cust.goto(`${second}/register?role=customer`);
-    await fillCustomerSignUp(cust, customer);
-    await confirmFromMailbox(cust, customer.email, second);
+    await customerOnDashboard(cust, customer, second!);
     await expect(cust).toHaveURL(new RegExp(`^${second}/dashboard$`));
     await cust.getByRole('tab', { name: /Pending/ }).click();
 
