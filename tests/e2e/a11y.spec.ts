@@ -5,7 +5,8 @@
  * no page wider than the screen. Plus one keyboard-only login with a visible focus indicator.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   addFirstSlot,
   confirmFromMailbox,
@@ -17,7 +18,7 @@ import {
   pickExact,
   requestSlot,
   signUpBusiness,
-  watchErrors,
+  type People,
 } from './helpers';
 
 const tag = `a${Date.now().toString(36)}`;
@@ -64,44 +65,34 @@ async function checkAtBothWidths(
   }
 }
 
-test('the cookie banner and its dialog have no serious accessibility violations', async ({ browser }) => {
-  const context = await browser.newContext(); // no saved choice: the banner shows
-  const errors: string[] = [];
-  try {
-    const page = await context.newPage();
-    watchErrors(page, errors);
-    await checkAtBothWidths(
-      page,
-      '/',
-      (p) => p.getByRole('region', { name: 'Cookie consent' }),
-      async () => {
-        await page.getByRole('button', { name: 'Customize' }).click();
-        await expect(page.getByRole('dialog', { name: 'Cookie preferences' })).toBeVisible();
-        await expectAccessible(page, 'cookie preferences dialog');
-        await page.getByRole('button', { name: 'Cancel' }).click();
-      },
-    );
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+test('the cookie banner and its dialog have no serious accessibility violations', async ({
+  people: { open, errors },
+}) => {
+  const page = await open({ cookieChoice: false }); // no saved choice: the banner shows
+  await checkAtBothWidths(
+    page,
+    '/',
+    (p) => p.getByRole('region', { name: 'Cookie consent' }),
+    async () => {
+      await page.getByRole('button', { name: 'Customize' }).click();
+      await expect(page.getByRole('dialog', { name: 'Cookie preferences' })).toBeVisible();
+      await expectAccessible(page, 'cookie preferences dialog');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    },
+  );
+  expect(errors).toEqual([]);
 });
 
-test('the 404 page has no serious accessibility violations', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    await checkAtBothWidths(page, `/no-such-page/${tag}`, (p) =>
-      p.getByRole('heading', { name: 'Oops! Page not found' }),
-    );
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+test('the 404 page has no serious accessibility violations', async ({ people: { open, errors } }) => {
+  const page = await open();
+  await checkAtBothWidths(page, `/no-such-page/${tag}`, (p) =>
+    p.getByRole('heading', { name: 'Oops! Page not found' }),
+  );
+  expect(errors).toEqual([]);
 });
 
 test.describe.serial('every page, with data, at desktop and 375 px', () => {
-  let crowd: ReturnType<typeof people>;
+  let crowd: People;
   const business = newBusiness(tag);
   const customer = newCustomer(tag);
   const pendingSlot = `Pending cut ${tag}`;

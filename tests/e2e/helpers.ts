@@ -2,7 +2,14 @@
  * Shared steps of the end-to-end journeys, driven by the labels a person sees; and `signIn`, which
  * gives a journey a signed-in account without the sign-up screens (docs/decisions/0040).
  */
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import type { z } from 'zod';
 import type { devAccountInput } from '../../server/trpc/routers/dev.router';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
@@ -74,6 +81,28 @@ export async function confirmFromMailbox(page: Page, email: string, origin = '')
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * The href of the newest message to `email` in the dev mailbox with a link matching `href` (fails
+ * when there is none).
+ */
+export async function mailboxLink(page: Page, email: string, href: RegExp): Promise<string> {
+  await page.goto('/dev/mailbox');
+  const messages = page.getByRole('article').filter({ hasText: `To: ${email}` });
+  await expect(messages.first()).toBeVisible();
+  const hrefs = await messages.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const target = hrefs.find((h) => href.test(h));
+  expect(target, `a link matching ${href} in mail to ${email}`).toBeTruthy();
+  return target!;
+}
+
+/** Submits the /login form with `email` and `password` (what follows is the caller's to check). */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
 /** Picks `option` (default: the first) in the Mantine select labelled `label`. */
 export async function pick(page: Page, label: string, option?: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -134,24 +163,35 @@ export async function requestSlot(page: Page, description: string) {
   await expect(page.getByTestId('public-slot').filter({ hasText: description })).toHaveCount(0);
 }
 
+/** How `people(...).open` starts a person's browser context. */
+export interface OpenOptions {
+  /**
+   * Whether the cookie choice is already made (default true), so the consent banner does not
+   * cover the page; the consent journeys start without one.
+   */
+  cookieChoice?: boolean;
+  /** A saved browser state (cookies, local storage) to start from, e.g. a signed-in owner's. */
+  storageState?: BrowserContextOptions['storageState'];
+}
+
 /**
  * Opens pages in separate browser contexts (separate people) that record console errors into
- * `errors`; `closeAll` ends them.
+ * `errors`; `closeAll` ends them. Journeys get one as the `people` fixture (fixtures.ts).
  */
 export function people(browser: Browser) {
   const errors: string[] = [];
   const contexts: BrowserContext[] = [];
   return {
     errors,
-    async open(): Promise<Page> {
-      const context = await browser.newContext();
-      // The cookie choice is made, so the consent banner does not cover the page (its own
-      // journey, consent-legal.spec.ts, starts without one).
-      await context.addInitScript(() => {
-        if (!window.localStorage.getItem('cookiePreferences')) {
-          window.localStorage.setItem('cookiePreferences', '{"necessary":true,"analytics":false,"marketing":false}');
-        }
-      });
+    async open({ cookieChoice = true, storageState }: OpenOptions = {}): Promise<Page> {
+      const context = await browser.newContext(storageState ? { storageState } : {});
+      if (cookieChoice) {
+        await context.addInitScript(() => {
+          if (!window.localStorage.getItem('cookiePreferences')) {
+            window.localStorage.setItem('cookiePreferences', '{"necessary":true,"analytics":false,"marketing":false}');
+          }
+        });
+      }
       contexts.push(context);
       const page = await context.newPage();
       watchErrors(page, errors);
@@ -162,6 +202,8 @@ export function people(browser: Browser) {
     },
   };
 }
+
+export type People = ReturnType<typeof people>;
 
 /**
  * Picks, in the Mantine select labelled `label` (inside `scope`, e.g. a dialog, when given), the
