@@ -13,6 +13,8 @@ const pgliteDir = `.tmp/e2e-pglite-${Date.now()}`;
 const databaseUrl = process.env.E2E_DATABASE_URL ?? '';
 const SECOND_PORT = PORT + 1;
 export const secondURL = databaseUrl ? `http://localhost:${SECOND_PORT}` : null;
+// For the journeys' helpers, which call the server outside a page (tests/e2e/helpers.ts signIn).
+process.env.E2E_BASE_URL = baseURL;
 process.env.E2E_SECOND_URL = secondURL ?? '';
 
 function server(port: number) {

@@ -8,7 +8,13 @@ import type {} from '@fastify/cookie';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Logger } from 'pino';
 import type { ServiceDeps } from '../core/deps';
-import { SESSION_COOKIE, validateSessionToken, type SessionInfo, type SessionUser } from '../features/auth/session';
+import {
+  invalidateSession,
+  SESSION_COOKIE,
+  validateSessionToken,
+  type SessionInfo,
+  type SessionUser,
+} from '../features/auth/session';
 import type { BookingEventHub } from '../realtime/booking-events';
 import type { SessionRevocations } from '../realtime/session-revocations';
 
@@ -93,4 +99,14 @@ export function createFastifyContextFactory(deps: AppDeps) {
       ip: req.ip,
     });
   };
+}
+
+/**
+ * Ends this browser's current session, if any (another account's included), then sets the cookie
+ * of `next`, or clears it when null.
+ */
+export async function replaceBrowserSession(ctx: Context, next: { token: string; expiresAt: Date } | null): Promise<void> {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  if (next) ctx.cookies.setSession(next.token, next.expiresAt);
+  else ctx.cookies.clearSession();
 }

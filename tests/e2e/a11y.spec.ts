@@ -1,14 +1,16 @@
 /**
- * Automated accessibility check (issue 6): axe-core over every screen group, with data (a slot, a
+ * Automated accessibility check: axe-core over every screen group, with data (a slot, a
  * pending request, a confirmed booking), the cookie banner and its dialog, the legal dialogs and
  * the phone menu, at desktop and phone width: zero serious or critical violations, and at 375 px
  * no page wider than the screen. Plus one keyboard-only login with a visible focus indicator.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   addFirstSlot,
   confirmFromMailbox,
+  customerOnDashboard,
   newBusiness,
   newCustomer,
   people,
@@ -16,8 +18,7 @@ import {
   pickExact,
   requestSlot,
   signUpBusiness,
-  signUpCustomer,
-  watchErrors,
+  type People,
 } from './helpers';
 
 const tag = `a${Date.now().toString(36)}`;
@@ -64,44 +65,34 @@ async function checkAtBothWidths(
   }
 }
 
-test('the cookie banner and its dialog have no serious accessibility violations', async ({ browser }) => {
-  const context = await browser.newContext(); // no saved choice: the banner shows
-  const errors: string[] = [];
-  try {
-    const page = await context.newPage();
-    watchErrors(page, errors);
-    await checkAtBothWidths(
-      page,
-      '/',
-      (p) => p.getByRole('region', { name: 'Cookie consent' }),
-      async () => {
-        await page.getByRole('button', { name: 'Customize' }).click();
-        await expect(page.getByRole('dialog', { name: 'Cookie preferences' })).toBeVisible();
-        await expectAccessible(page, 'cookie preferences dialog');
-        await page.getByRole('button', { name: 'Cancel' }).click();
-      },
-    );
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+test('the cookie banner and its dialog have no serious accessibility violations', async ({
+  people: { open, errors },
+}) => {
+  const page = await open({ cookieChoice: false }); // no saved choice: the banner shows
+  await checkAtBothWidths(
+    page,
+    '/',
+    (p) => p.getByRole('region', { name: 'Cookie consent' }),
+    async () => {
+      await page.getByRole('button', { name: 'Customize' }).click();
+      await expect(page.getByRole('dialog', { name: 'Cookie preferences' })).toBeVisible();
+      await expectAccessible(page, 'cookie preferences dialog');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    },
+  );
+  expect(errors).toEqual([]);
 });
 
-test('the 404 page has no serious accessibility violations', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    await checkAtBothWidths(page, `/no-such-page/${tag}`, (p) =>
-      p.getByRole('heading', { name: 'Oops! Page not found' }),
-    );
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+test('the 404 page has no serious accessibility violations', async ({ people: { open, errors } }) => {
+  const page = await open();
+  await checkAtBothWidths(page, `/no-such-page/${tag}`, (p) =>
+    p.getByRole('heading', { name: 'Oops! Page not found' }),
+  );
+  expect(errors).toEqual([]);
 });
 
 test.describe.serial('every page, with data, at desktop and 375 px', () => {
-  let crowd: ReturnType<typeof people>;
+  let crowd: People;
   const business = newBusiness(tag);
   const customer = newCustomer(tag);
   const pendingSlot = `Pending cut ${tag}`;
@@ -143,7 +134,7 @@ test.describe.serial('every page, with data, at desktop and 375 px', () => {
 
   test('a business with a pending request and a booked slot: check-email, dashboard, settings, QR code, contact, public page', async () => {
     test.setTimeout(240_000);
-    // A business signs up (/check-email), confirms, and publishes two slots.
+    // A business signs up through the screens (for /check-email), confirms, and publishes two slots.
     biz = await crowd.open();
     await signUpBusiness(biz, business);
     await checkAtBothWidths(biz, '/check-email', heading('Check your email'));
@@ -159,7 +150,7 @@ test.describe.serial('every page, with data, at desktop and 375 px', () => {
 
     // A customer requests both; the business confirms one.
     cust = await crowd.open();
-    await signUpCustomer(cust, customer);
+    await customerOnDashboard(cust, customer);
     await cust.goto(`/${business.slug}`);
     await requestSlot(cust, pendingSlot);
     await requestSlot(cust, bookedSlot);

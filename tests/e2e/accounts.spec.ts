@@ -1,43 +1,16 @@
 /**
- * Accounts and access journeys in real Chromium (issue 3): the guards, sign-up and confirmation of
- * a customer with the register form's messages, login errors and throttling, the login page's URL
- * codes, sessions shared across tabs, forgot/reset password and email change.
+ * Accounts and access journeys in real Chromium: the guards, sign-up and confirmation of a customer
+ * with the register form's messages, login errors and throttling, the login page's URL codes,
+ * sessions shared across tabs, forgot/reset password and email change (these two start from an
+ * account made without the sign-up screens).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import postgres from 'postgres';
 import { hashPassword } from '../../server/features/auth/password';
-import { confirmFromMailbox, newCustomer, people, type CustomerAccount } from './helpers';
+import { confirmFromMailbox, customerOnDashboard, logIn, mailboxLink, newCustomer } from './helpers';
 
 const tag = Date.now().toString(36);
-
-/** The newest message to `email` in the dev mailbox whose link matches `href`; follows that link. */
-async function followMailboxLink(page: Page, email: string, href: RegExp) {
-  await page.goto('/dev/mailbox');
-  const messages = page.getByRole('article').filter({ hasText: `To: ${email}` });
-  await expect(messages.first()).toBeVisible();
-  const hrefs = await messages.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-  const target = hrefs.find((h) => href.test(h));
-  expect(target, `a link matching ${href} in mail to ${email}`).toBeTruthy();
-  await page.goto(target!);
-}
-
-/** Signs up a customer through /register?role=customer and confirms from the mailbox. */
-async function signUpConfirmedCustomer(page: Page, account: CustomerAccount) {
-  await page.goto('/register?role=customer');
-  await page.getByLabel('Full name').fill(account.name);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/check-email/);
-  await confirmFromMailbox(page, account.email);
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -45,252 +18,231 @@ async function logOut(page: Page) {
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 }
 
-test('guards send visitors to /login or /register', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    for (const path of ['/dashboard', '/settings', '/dashboard/settings']) {
-      await page.goto(path);
-      await expect(page, `${path} for a visitor`).toHaveURL(/\/login$/);
-    }
-    await page.goto('/complete-business-profile');
-    await expect(page).toHaveURL(/\/register$/);
-    await page.goto('/register/business-details');
-    await expect(page).toHaveURL(/\/register$/);
-    // The pending registration marker opens the business details step.
-    await page.getByLabel('Full name').fill('Bea Owner');
-    await page.getByLabel('Email').fill(`guard-${tag}@example.test`);
-    await page.getByLabel('Password').fill('owner-password-1');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/complete-business-profile$/);
-    await page.goto('/register/business-details');
-    await expect(page).toHaveURL(/\/complete-business-profile$/);
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
+test('guards send visitors to /login or /register', async ({ people: { open, errors } }) => {
+  const page = await open();
+  for (const path of ['/dashboard', '/settings', '/dashboard/settings']) {
+    await page.goto(path);
+    await expect(page, `${path} for a visitor`).toHaveURL(/\/login$/);
   }
+  await page.goto('/complete-business-profile');
+  await expect(page).toHaveURL(/\/register$/);
+  await page.goto('/register/business-details');
+  await expect(page).toHaveURL(/\/register$/);
+  // The pending registration marker opens the business details step.
+  await page.getByLabel('Full name').fill('Bea Owner');
+  await page.getByLabel('Email').fill(`guard-${tag}@example.test`);
+  await page.getByLabel('Password').fill('owner-password-1');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/complete-business-profile$/);
+  await page.goto('/register/business-details');
+  await expect(page).toHaveURL(/\/complete-business-profile$/);
+  expect(errors).toEqual([]);
 });
 
 test('a customer signs up, is refused before confirming, confirms, and the guards follow the session', async ({
-  browser,
+  people: { open, errors },
 }) => {
-  const { open, errors, closeAll } = people(browser);
   const customer = newCustomer(`acc-${tag}`);
-  try {
-    const page = await open();
-    await page.goto('/register?role=customer');
-    await expect(page.getByRole('radio', { name: 'Customer' })).toBeChecked();
-    const submit = page.getByRole('button', { name: 'Create Account' });
-    await expect(submit).toBeDisabled();
-    await page.getByLabel('Full name').fill(customer.name);
-    await page.getByLabel('Email').fill('cam@');
-    await expect(page.getByText('Invalid email format')).toBeVisible();
-    await page.getByLabel('Password').focus();
-    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Password').fill('short');
-    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
-    await expect(submit).toBeDisabled();
-    await page.getByLabel('Password').fill(customer.password);
-    await expect(submit).toBeEnabled();
-    await submit.click();
-    await expect(page).toHaveURL(/\/check-email/);
-    await expect(page.getByText(customer.email)).toBeVisible();
+  const page = await open();
+  await page.goto('/register?role=customer');
+  await expect(page.getByRole('radio', { name: 'Customer' })).toBeChecked();
+  const submit = page.getByRole('button', { name: 'Create Account' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Full name').fill(customer.name);
+  await page.getByLabel('Email').fill('cam@');
+  await expect(page.getByText('Invalid email format')).toBeVisible();
+  await page.getByLabel('Password').focus();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password').fill('short');
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Password').fill(customer.password);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page).toHaveURL(/\/check-email/);
+  await expect(page.getByText(customer.email)).toBeVisible();
 
-    // Resend: one email per address per minute; the sign-up email was sent a moment ago.
-    await page.getByRole('button', { name: 'Resend' }).click();
-    await expect(page.getByText('Email Limit Reached')).toBeVisible();
+  // Resend: one email per address per minute; the sign-up email was sent a moment ago.
+  await page.getByRole('button', { name: 'Resend' }).click();
+  await expect(page.getByText('Email Limit Reached')).toBeVisible();
 
-    // Before confirming: the right password is refused with the spec's text and the banner.
-    await logIn(page, customer.email, customer.password);
-    await expect(page.getByText('Please confirm your email address before logging in')).toBeVisible();
-    await expect(page.getByText('Please confirm your email!')).toBeVisible();
-    // A wrong password gets the same answer as an unknown email.
-    await page.getByLabel('Password').fill('not-the-password');
+  // Before confirming: the right password is refused with its own text and the banner.
+  await logIn(page, customer.email, customer.password);
+  await expect(page.getByText('Please confirm your email address before logging in')).toBeVisible();
+  await expect(page.getByText('Please confirm your email!')).toBeVisible();
+  // A wrong password gets the same answer as an unknown email.
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+
+  await confirmFromMailbox(page, customer.email);
+  await expect(page.getByText(`Welcome, ${customer.name}`).first()).toBeVisible();
+
+  // Guest-only pages send a signed-in user on.
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/login');
+  await expect(page.getByText("You're already logged in. Taking you to your dashboard...")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/check-email');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/complete-business-profile');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A second tab follows a logout made in the first.
+  const second = await page.context().newPage();
+  await second.goto('/dashboard');
+  await expect(second.getByText(`Welcome, ${customer.name}`).first()).toBeVisible();
+  await logOut(page);
+  await expect(second).toHaveURL(/\/login$/);
+  await expect(second.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the login page reads its URL codes, and repeated failures are throttled', async ({
+  people: { open, errors },
+}) => {
+  const page = await open();
+  await page.goto('/login?error=timeout');
+  await expect(page.getByText('Request Timeout')).toBeVisible();
+  await expect(page.getByText('The confirmation process timed out. Please try logging in.')).toBeVisible();
+  await expect(page.getByText('Please try logging in again.')).toBeVisible();
+
+  await page.goto('/login?error=confirmation_failed');
+  await expect(page.getByText('Email confirmation failed. Please try again or contact support.')).toBeVisible();
+  await expect(page.getByText('Please check your credentials and try again.')).toBeVisible();
+
+  await page.goto('/login?error=something_else');
+  await expect(page.getByText('An unknown error occurred. Please try again.')).toBeVisible();
+
+  await page.goto('/login?confirmed=true');
+  await expect(page.getByText('Email confirmed!')).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+
+  // Five failures for one account, then the sixth attempt is refused whatever the password.
+  const email = `nobody-${tag}@example.test`;
+  await page.getByLabel('Email').fill(email);
+  for (let i = 0; i < 5; i++) {
+    await page.getByLabel('Password').fill(`wrong-password-${i}`);
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
-
-    await confirmFromMailbox(page, customer.email);
-    await expect(page.getByText(`Welcome, ${customer.name}`).first()).toBeVisible();
-
-    // Guest-only pages send a signed-in user on.
-    await page.goto('/register');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/login');
-    await expect(page.getByText("You're already logged in. Taking you to your dashboard...")).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/check-email');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/complete-business-profile');
-    await expect(page).toHaveURL(/\/dashboard$/);
-
-    // A second tab follows a logout made in the first.
-    const second = await page.context().newPage();
-    await second.goto('/dashboard');
-    await expect(second.getByText(`Welcome, ${customer.name}`).first()).toBeVisible();
-    await logOut(page);
-    await expect(second).toHaveURL(/\/login$/);
-    await expect(second.getByRole('link', { name: 'Login' })).toBeVisible();
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
   }
+  await page.getByLabel('Password').fill('wrong-password-6');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(
+    page.getByText("You've made too many login attempts. Please wait a few minutes before trying again."),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
-test('the login page reads its URL codes, and repeated failures are throttled', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    await page.goto('/login?error=timeout');
-    await expect(page.getByText('Request Timeout')).toBeVisible();
-    await expect(page.getByText('The confirmation process timed out. Please try logging in.')).toBeVisible();
-    await expect(page.getByText('Please try logging in again.')).toBeVisible();
-
-    await page.goto('/login?error=confirmation_failed');
-    await expect(page.getByText('Email confirmation failed. Please try again or contact support.')).toBeVisible();
-    await expect(page.getByText('Please check your credentials and try again.')).toBeVisible();
-
-    await page.goto('/login?error=something_else');
-    await expect(page.getByText('An unknown error occurred. Please try again.')).toBeVisible();
-
-    await page.goto('/login?confirmed=true');
-    await expect(page.getByText('Email confirmed!')).toBeVisible();
-
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page.getByText('Email is required')).toBeVisible();
-    await expect(page.getByText('Password is required')).toBeVisible();
-
-    // Five failures for one account, then the sixth attempt is refused whatever the password.
-    const email = `nobody-${tag}@example.test`;
-    await page.getByLabel('Email').fill(email);
-    for (let i = 0; i < 5; i++) {
-      await page.getByLabel('Password').fill(`wrong-password-${i}`);
-      await page.getByRole('button', { name: 'Log In' }).click();
-      await expect(page.getByText('Invalid email or password')).toBeVisible();
-    }
-    await page.getByLabel('Password').fill('wrong-password-6');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(
-      page.getByText("You've made too many login attempts. Please wait a few minutes before trying again."),
-    ).toBeVisible();
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
-});
-
-test('forgot password: the link sets a new password once, then the old one no longer works', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
+test('forgot password: the link sets a new password once, then the old one no longer works', async ({
+  people: { open, errors },
+}) => {
   const customer = newCustomer(`reset-${tag}`);
   const newPassword = 'brand-new-password-2';
-  try {
-    const page = await open();
-    await signUpConfirmedCustomer(page, customer);
-    await logOut(page);
-    // Another device stays signed in until the reset.
-    const otherDevice = await open();
-    await logIn(otherDevice, customer.email, customer.password);
-    await expect(otherDevice).toHaveURL(/\/dashboard$/);
-    await otherDevice.goto('/settings');
-    await expect(otherDevice.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  const page = await open();
+  await customerOnDashboard(page, customer);
+  await logOut(page);
+  // Another device stays signed in until the reset.
+  const otherDevice = await open();
+  await logIn(otherDevice, customer.email, customer.password);
+  await expect(otherDevice).toHaveURL(/\/dashboard$/);
+  await otherDevice.goto('/settings');
+  await expect(otherDevice.getByRole('heading', { name: 'Settings' })).toBeVisible();
 
-    await page.goto('/login');
-    await page.getByRole('link', { name: 'Reset password' }).click();
-    await expect(page).toHaveURL(/\/forgot-password$/);
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect(page.getByText(`If registered, a reset link will be sent to ${customer.email}`)).toBeVisible();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText(`If registered, a reset link will be sent to ${customer.email}`)).toBeVisible();
 
-    await followMailboxLink(page, customer.email, /\/reset-password\?token=/);
-    const resetUrl = page.url();
-    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
-    // The token leaves the address bar once read.
-    await expect(page).toHaveURL(/\/reset-password$/);
-    await page.getByLabel(/^New password/).fill(newPassword);
-    await page.getByLabel('Confirm new password').fill('something-else');
-    await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect(page.getByText('Passwords do not match')).toBeVisible();
-    await page.getByLabel('Confirm new password').fill(newPassword);
-    await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect(page).toHaveURL(/\/login\?message=password_updated$/);
-    await expect(page.getByText('Password updated!')).toBeVisible();
+  await page.goto(await mailboxLink(page, customer.email, /\/reset-password\?token=/));
+  const resetUrl = page.url();
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  // The token leaves the address bar once read.
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill('something-else');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page).toHaveURL(/\/login\?message=password_updated$/);
+  await expect(page.getByText('Password updated!')).toBeVisible();
 
-    // Every session ended: the other device is told on its next request and sent home.
-    await otherDevice.getByRole('link', { name: 'Dashboard' }).click();
-    await expect(otherDevice.getByText('Session Expired')).toBeVisible();
-    await expect(otherDevice.getByText('Please log in again to continue.')).toBeVisible();
-    await expect(otherDevice).toHaveURL(/\/$/);
-    await expect(otherDevice.getByRole('link', { name: 'Login' })).toBeVisible();
+  // Every session ended: the other device is told on its next request and sent home.
+  await otherDevice.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(otherDevice.getByText('Session Expired')).toBeVisible();
+  await expect(otherDevice.getByText('Please log in again to continue.')).toBeVisible();
+  await expect(otherDevice).toHaveURL(/\/$/);
+  await expect(otherDevice.getByRole('link', { name: 'Login' })).toBeVisible();
 
-    // The link is single-use.
-    await page.goto(resetUrl);
-    await expect(page.getByText('This password reset link is invalid. Please request a new one.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Request New Reset Link' })).toBeVisible();
-    await page.getByRole('link', { name: 'Back to Login' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+  // The link is single-use.
+  await page.goto(resetUrl);
+  await expect(page.getByText('This password reset link is invalid. Please request a new one.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request New Reset Link' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 
-    await page.goto('/reset-password');
-    await expect(page.getByText('Invalid reset link. Missing authentication tokens.')).toBeVisible();
+  await page.goto('/reset-password');
+  await expect(page.getByText('Invalid reset link. Missing authentication tokens.')).toBeVisible();
 
-    await logIn(page, customer.email, customer.password);
-    await expect(page.getByText('Invalid email or password')).toBeVisible();
-    await logIn(page, customer.email, newPassword);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  await logIn(page, customer.email, customer.password);
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await logIn(page, customer.email, newPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(errors).toEqual([]);
 });
 
-test('email change: the link to the new address changes the login email', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
+test('email change: the link to the new address changes the login email', async ({ people: { open, errors } }) => {
   const customer = newCustomer(`change-${tag}`);
   const newEmail = `moved-${tag}@example.test`;
-  try {
-    const page = await open();
-    await signUpConfirmedCustomer(page, customer);
-    await page.goto('/settings');
-    const card = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Change Email Address' }) });
-    await expect(card.getByLabel('Current email')).toHaveValue(customer.email);
-    await card.getByLabel('New email').fill(newEmail);
-    await card.getByLabel('Current password').fill('wrong-password');
-    await card.getByRole('button', { name: 'Change Email' }).click();
-    await expect(card.getByText('Your current password is incorrect.')).toBeVisible();
-    await card.getByLabel('Current password').fill(customer.password);
-    await card.getByRole('button', { name: 'Change Email' }).click();
-    await expect(page.getByText('Email Update Requested')).toBeVisible();
+  const page = await open();
+  await customerOnDashboard(page, customer);
+  await page.goto('/settings');
+  const card = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Change Email Address' }) });
+  await expect(card.getByLabel('Current email')).toHaveValue(customer.email);
+  await card.getByLabel('New email').fill(newEmail);
+  await card.getByLabel('Current password').fill('wrong-password');
+  await card.getByRole('button', { name: 'Change Email' }).click();
+  await expect(card.getByText('Your current password is incorrect.')).toBeVisible();
+  await card.getByLabel('Current password').fill(customer.password);
+  await card.getByRole('button', { name: 'Change Email' }).click();
+  await expect(page.getByText('Email Update Requested')).toBeVisible();
 
-    // The current address gets a notice; the new one gets the link.
-    await page.goto('/dev/mailbox');
-    await expect(
-      page
-        .getByRole('article')
-        .filter({ hasText: `To: ${customer.email}` })
-        .first(),
-    ).toContainText(newEmail);
-    await followMailboxLink(page, newEmail, /\/auth-redirect\?token=/);
-    await expect(page.getByText('Email updated!')).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/);
+  // The current address gets a notice; the new one gets the link.
+  await page.goto('/dev/mailbox');
+  await expect(
+    page
+      .getByRole('article')
+      .filter({ hasText: `To: ${customer.email}` })
+      .first(),
+  ).toContainText(newEmail);
+  await page.goto(await mailboxLink(page, newEmail, /\/auth-redirect\?token=/));
+  await expect(page.getByText('Email updated!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
 
-    await logOut(page);
-    await logIn(page, customer.email, customer.password);
-    await expect(page.getByText('Invalid email or password')).toBeVisible();
-    await logIn(page, newEmail, customer.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/settings');
-    await expect(page.getByLabel('Current email')).toHaveValue(newEmail);
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  await logOut(page);
+  await logIn(page, customer.email, customer.password);
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await logIn(page, newEmail, customer.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/settings');
+  await expect(page.getByLabel('Current email')).toHaveValue(newEmail);
+  expect(errors).toEqual([]);
 });
 
 test('a signed-in business without a profile is sent to the logged-in profile form and completes it', async ({
-  browser,
+  people: { open, errors },
 }) => {
   const databaseUrl = process.env.E2E_DATABASE_URL;
   test.skip(!databaseUrl, 'needs PostgreSQL (E2E_DATABASE_URL) to create an account without a profile');
@@ -304,29 +256,24 @@ test('a signed-in business without a profile is sent to the logged-in profile fo
   } finally {
     await sql.end();
   }
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    await logIn(page, email, password);
-    await expect(page).toHaveURL(/\/complete-business-profile$/);
-    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-    // Protected and guest-only routes both lead back here while the profile is incomplete.
-    await page.goto('/settings');
-    await expect(page).toHaveURL(/\/complete-business-profile$/);
-    await page.goto('/register');
-    await expect(page).toHaveURL(/\/complete-business-profile$/);
+  const page = await open();
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/complete-business-profile$/);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  // Protected and guest-only routes both lead back here while the profile is incomplete.
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/complete-business-profile$/);
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/complete-business-profile$/);
 
-    await page.getByRole('button', { name: 'Complete Profile' }).click();
-    await expect(page.getByText('Business name is required').first()).toBeVisible();
-    await page.getByLabel('Business name').fill(`Ida Nails ${tag}`);
-    await expect(page.getByText(`/ida-nails-${tag}`)).toBeVisible();
-    await page.getByLabel('Description').fill('Gel and acrylic nails.');
-    await page.getByLabel('Address').fill('9 Quay Street, Bristol, BS1 4DB');
-    await page.getByRole('button', { name: 'Complete Profile' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: `Ida Nails ${tag}` })).toBeVisible();
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(page.getByText('Business name is required').first()).toBeVisible();
+  await page.getByLabel('Business name').fill(`Ida Nails ${tag}`);
+  await expect(page.getByText(`/ida-nails-${tag}`)).toBeVisible();
+  await page.getByLabel('Description').fill('Gel and acrylic nails.');
+  await page.getByLabel('Address').fill('9 Quay Street, Bristol, BS1 4DB');
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Ida Nails ${tag}` })).toBeVisible();
+  expect(errors).toEqual([]);
 });

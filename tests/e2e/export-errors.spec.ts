@@ -1,12 +1,13 @@
 /**
- * The data download's failure texts (dashboards spec §8 "Data export"): a business gets one text
- * for anything it could not read; a customer's texts tell the profile from the booking data; a
- * lost connection reads as a network error. account.exportData's answer is replaced in the
- * browser (trpc-stubs.ts); the dialog's own retry then succeeds against the real server.
+ * The data download's failure texts: a business gets one text for anything it could not read; a
+ * customer's texts tell the profile from the booking data; a lost connection reads as a network
+ * error. account.exportData's answer is replaced in the browser (trpc-stubs.ts); the dialog's own
+ * retry then succeeds against the real server.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MSG } from '../../shared/messages';
-import { confirmFromMailbox, newBusiness, newCustomer, people, signUpBusiness, signUpCustomer } from './helpers';
+import { businessOnDashboard, customerOnDashboard, newBusiness, newCustomer } from './helpers';
 import { failProcedure } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
@@ -19,48 +20,43 @@ async function download(page: Page) {
   return dialog;
 }
 
-test("a customer's download failures name what could not be read; a business's use one text", async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const cust = await open();
-    await signUpCustomer(cust, newCustomer(`${tag}x`));
-    await cust.goto('/settings');
+test("a customer's download failures name what could not be read; a business's use one text", async ({
+  people: { open, errors },
+}) => {
+  const cust = await open();
+  await customerOnDashboard(cust, newCustomer(`${tag}x`));
+  await cust.goto('/settings');
 
-    let failure: 'profile' | 'bookings' | 'network' | null = 'profile';
-    await failProcedure(cust, 'account.exportData', () => failure === 'profile', {
-      code: 'NOT_FOUND',
-      httpStatus: 404,
-      message: 'Account not found',
-    });
-    await failProcedure(cust, 'account.exportData', () => failure === 'bookings');
-    await cust.route('**/trpc/account.exportData**', (route) =>
-      failure === 'network' ? route.abort('connectionrefused') : route.fallback(),
-    );
+  let failure: 'profile' | 'bookings' | 'network' | null = 'profile';
+  await failProcedure(cust, 'account.exportData', () => failure === 'profile', {
+    code: 'NOT_FOUND',
+    httpStatus: 404,
+    message: 'Account not found',
+  });
+  await failProcedure(cust, 'account.exportData', () => failure === 'bookings');
+  await cust.route('**/trpc/account.exportData**', (route) =>
+    failure === 'network' ? route.abort('connectionrefused') : route.fallback(),
+  );
 
-    let dialog = await download(cust);
-    await expect(dialog.getByText(MSG.exportProfileFailed)).toBeVisible({ timeout: 15_000 });
-    failure = 'bookings';
-    dialog = await download(cust);
-    await expect(dialog.getByText(MSG.exportBookingsFailed)).toBeVisible({ timeout: 15_000 });
-    failure = 'network';
-    dialog = await download(cust);
-    await expect(dialog.getByText(MSG.exportNetwork)).toBeVisible({ timeout: 15_000 });
-    failure = null;
-    const downloading = cust.waitForEvent('download');
-    await download(cust);
-    expect((await downloading).suggestedFilename()).toMatch(/^customer-data-\d{4}-\d{2}-\d{2}\.json$/);
+  let dialog = await download(cust);
+  await expect(dialog.getByText(MSG.exportProfileFailed)).toBeVisible({ timeout: 15_000 });
+  failure = 'bookings';
+  dialog = await download(cust);
+  await expect(dialog.getByText(MSG.exportBookingsFailed)).toBeVisible({ timeout: 15_000 });
+  failure = 'network';
+  dialog = await download(cust);
+  await expect(dialog.getByText(MSG.exportNetwork)).toBeVisible({ timeout: 15_000 });
+  failure = null;
+  const downloading = cust.waitForEvent('download');
+  await download(cust);
+  expect((await downloading).suggestedFilename()).toMatch(/^customer-data-\d{4}-\d{2}-\d{2}\.json$/);
 
-    const biz = await open();
-    const business = newBusiness(`${tag}x`);
-    await signUpBusiness(biz, business);
-    await confirmFromMailbox(biz, business.email);
-    await biz.goto('/settings');
-    await failProcedure(biz, 'account.exportData', () => true, { code: 'NOT_FOUND', httpStatus: 404 });
-    dialog = await download(biz);
-    await expect(dialog.getByText(MSG.exportBusinessFailed)).toBeVisible({ timeout: 15_000 });
+  const biz = await open();
+  await businessOnDashboard(biz, newBusiness(`${tag}x`));
+  await biz.goto('/settings');
+  await failProcedure(biz, 'account.exportData', () => true, { code: 'NOT_FOUND', httpStatus: 404 });
+  dialog = await download(biz);
+  await expect(dialog.getByText(MSG.exportBusinessFailed)).toBeVisible({ timeout: 15_000 });
 
-    expect(errors.filter((e) => !/status of 5\d\d|ERR_CONNECTION_REFUSED/.test(e))).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  expect(errors.filter((e) => !/status of 5\d\d|ERR_CONNECTION_REFUSED/.test(e))).toEqual([]);
 });

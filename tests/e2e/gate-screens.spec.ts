@@ -1,14 +1,15 @@
 /**
  * The signed-in area's gate screens that need a slow network or an account our server never
- * produces (dashboards spec §2 "/dashboard (gate screen)", "/settings (role switch)", "/qrcode"):
- * a slow auth check ('Loading Timeout'), a visitor whose auth check answers after the route guard
- * gave up ('Authentication Required'), an account with no role ('Role Selection Required') or an
- * unknown one ('Permission Error', 'Access Denied'). auth.me is delayed or its real answer
- * rewritten on the way in; every other call is real.
+ * produces (the gate of /dashboard, /settings and /qrcode): a slow auth check ('Loading Timeout'),
+ * a visitor whose auth check answers after the route guard gave up ('Authentication Required'), an
+ * account with no role ('Role Selection Required') or an unknown one ('Permission Error', 'Access
+ * Denied'). auth.me is delayed or its real answer rewritten on the way in; every other call is
+ * real.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MSG } from '../../shared/messages';
-import { newCustomer, people, signUpCustomer } from './helpers';
+import { customerOnDashboard, newCustomer } from './helpers';
 import { rewriteAnswer, unlessTornDown } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
@@ -23,106 +24,92 @@ const rewriteMe = (page: Page, edit: (me: MeOutput) => MeOutput) => rewriteAnswe
 /** A confirmed customer, signed in, on /dashboard. */
 async function signedInCustomer(open: () => Promise<Page>, suffix: string) {
   const page = await open();
-  await signUpCustomer(page, newCustomer(`${tag}${suffix}`));
+  await customerOnDashboard(page, newCustomer(`${tag}${suffix}`));
   return page;
 }
 
 test('an unknown role sees Permission Error on /dashboard and /settings, Access Denied on /qrcode', async ({
-  browser,
+  people: { open, errors },
 }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await signedInCustomer(open, 'a');
-    await rewriteMe(page, (me) => ({ ...me, user: me.user && { ...me.user, role: 'admin' } }));
+  const page = await signedInCustomer(open, 'a');
+  await rewriteMe(page, (me) => ({ ...me, user: me.user && { ...me.user, role: 'admin' } }));
 
-    await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: MSG.permissionErrorTitle })).toBeVisible();
-    await expect(page.getByText(MSG.permissionError)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: MSG.permissionErrorTitle })).toBeVisible();
+  await expect(page.getByText(MSG.permissionError)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
 
-    await page.goto('/settings');
-    await expect(page.getByText(MSG.permissionErrorTitle, { exact: true })).toBeVisible();
-    await expect(page.getByText(MSG.permissionError)).toBeVisible();
+  await page.goto('/settings');
+  await expect(page.getByText(MSG.permissionErrorTitle, { exact: true })).toBeVisible();
+  await expect(page.getByText(MSG.permissionError)).toBeVisible();
 
-    await page.goto('/qrcode');
-    await expect(page.getByText(MSG.qrAccessDeniedTitle, { exact: true })).toBeVisible();
-    await expect(page.getByText(MSG.qrAccessDenied)).toBeVisible();
-    await expect(page.locator('img[alt*="QR"]')).toHaveCount(0);
+  await page.goto('/qrcode');
+  await expect(page.getByText(MSG.qrAccessDeniedTitle, { exact: true })).toBeVisible();
+  await expect(page.getByText(MSG.qrAccessDenied)).toBeVisible();
+  await expect(page.locator('img[alt*="QR"]')).toHaveCount(0);
 
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  expect(errors).toEqual([]);
 });
 
-test('an account without a role is asked to choose one; a customer is sent away from /qrcode', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await signedInCustomer(open, 'b');
+test('an account without a role is asked to choose one; a customer is sent away from /qrcode', async ({
+  people: { open, errors },
+}) => {
+  const page = await signedInCustomer(open, 'b');
 
-    // A customer on the QR page goes to the dashboard.
-    await page.goto('/qrcode');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Your Appointments' })).toBeVisible();
+  // A customer on the QR page goes to the dashboard.
+  await page.goto('/qrcode');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Your Appointments' })).toBeVisible();
 
-    await rewriteMe(page, (me) => ({ ...me, user: me.user && { ...me.user, role: null } }));
-    await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: MSG.roleSelectionTitle })).toBeVisible();
-    await expect(page.getByText(MSG.roleSelection)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Choose a role' })).toHaveAttribute('href', '/register');
+  await rewriteMe(page, (me) => ({ ...me, user: me.user && { ...me.user, role: null } }));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: MSG.roleSelectionTitle })).toBeVisible();
+  await expect(page.getByText(MSG.roleSelection)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Choose a role' })).toHaveAttribute('href', '/register');
 
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  expect(errors).toEqual([]);
 });
 
-test('a slow auth check shows Loading Timeout, then the dashboard once it answers', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await signedInCustomer(open, 'c');
-    let delayMs = 5_000;
-    await page.route(
-      (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
-      async (route) => {
-        await new Promise((r) => setTimeout(r, delayMs));
-        await unlessTornDown(() => route.continue());
-      },
-    );
-    await page.goto('/dashboard');
-    await expect(page.getByText('Loading dashboard...').first()).toBeVisible();
-    await expect(page.getByRole('heading', { name: MSG.loadingTimeoutTitle })).toBeVisible();
-    await expect(page.getByText(MSG.loadingTimeout)).toBeVisible();
-    delayMs = 0;
-    await expect(page.getByRole('heading', { name: 'Your Appointments' })).toBeVisible({ timeout: 15_000 });
+test('a slow auth check shows Loading Timeout, then the dashboard once it answers', async ({
+  people: { open, errors },
+}) => {
+  const page = await signedInCustomer(open, 'c');
+  let delayMs = 5_000;
+  await page.route(
+    (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
+    async (route) => {
+      await new Promise((r) => setTimeout(r, delayMs));
+      await unlessTornDown(() => route.continue());
+    },
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByText('Loading dashboard...').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: MSG.loadingTimeoutTitle })).toBeVisible();
+  await expect(page.getByText(MSG.loadingTimeout)).toBeVisible();
+  delayMs = 0;
+  await expect(page.getByRole('heading', { name: 'Your Appointments' })).toBeVisible({ timeout: 15_000 });
 
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  expect(errors).toEqual([]);
 });
 
-test('a visitor whose auth check answers after the guard gave up sees Authentication Required', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    // The route guard waits 2 s for auth.me, then leaves the answer to the gate (ADR 0011); the
-    // late answer is 'unregistered', which the gate shows as its own screen.
-    await page.route(
-      (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
-      async (route) => {
-        await new Promise((r) => setTimeout(r, 3_000));
-        await unlessTornDown(() => route.continue());
-      },
-    );
-    await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: MSG.authRequiredGateTitle })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByText(MSG.authRequiredGate)).toBeVisible();
-    await page.getByRole('link', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+test('a visitor whose auth check answers after the guard gave up sees Authentication Required', async ({
+  people: { open, errors },
+}) => {
+  const page = await open();
+  // The route guard waits 2 s for auth.me, then leaves the answer to the gate (ADR 0011); the
+  // late answer is 'unregistered', which the gate shows as its own screen.
+  await page.route(
+    (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 3_000));
+      await unlessTornDown(() => route.continue());
+    },
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: MSG.authRequiredGateTitle })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(MSG.authRequiredGate)).toBeVisible();
+  await page.getByRole('link', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  expect(errors).toEqual([]);
 });

@@ -1,5 +1,18 @@
-/** Shared steps of the end-to-end journeys, driven by the labels a person sees. */
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+/**
+ * Shared steps of the end-to-end journeys, driven by the labels a person sees; and `signIn`, which
+ * gives a journey a signed-in account without the sign-up screens (docs/decisions/0040).
+ */
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import type { z } from 'zod';
+import type { devAccountInput } from '../../server/features/auth/dev-accounts.service';
+import { defaultWeeklySchedule } from '../../shared/opening-hours';
 
 export interface BusinessAccount {
   name: string;
@@ -28,6 +41,22 @@ export function newCustomer(tag: string): CustomerAccount {
   return { name: 'Cam Customer', email: `cam-${tag}@example.test`, password: 'customer-password-1' };
 }
 
+type DevAccountInput = z.input<typeof devAccountInput>;
+
+/** The onboarding form's fields of a business profile besides its name and username. */
+export type BusinessProfile = Pick<
+  Extract<DevAccountInput, { role: 'business' }>,
+  'description' | 'address' | 'category' | 'phone' | 'schedule'
+>;
+
+/** The onboarding form's defaults (category, hours), with the description and address journeys type. */
+const BUSINESS_PROFILE: BusinessProfile = {
+  description: 'Short-notice cuts and colour.',
+  address: '2 Market Row, Leeds, LS1 6DL',
+  category: 'Hair Salon',
+  schedule: defaultWeeklySchedule(),
+};
+
 /**
  * Collects console errors (except Chromium's note of a 4xx answer) and uncaught exceptions; the
  * journey asserts the list is empty.
@@ -52,6 +81,28 @@ export async function confirmFromMailbox(page: Page, email: string, origin = '')
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * The href of the newest message to `email` in the dev mailbox with a link matching `href` (fails
+ * when there is none).
+ */
+export async function mailboxLink(page: Page, email: string, href: RegExp): Promise<string> {
+  await page.goto('/dev/mailbox');
+  const messages = page.getByRole('article').filter({ hasText: `To: ${email}` });
+  await expect(messages.first()).toBeVisible();
+  const hrefs = await messages.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const target = hrefs.find((h) => href.test(h));
+  expect(target, `a link matching ${href} in mail to ${email}`).toBeTruthy();
+  return target!;
+}
+
+/** Submits the /login form with `email` and `password` (what follows is the caller's to check). */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
 /** Picks `option` (default: the first) in the Mantine select labelled `label`. */
 export async function pick(page: Page, label: string, option?: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -70,8 +121,8 @@ export async function signUpBusiness(page: Page, account: BusinessAccount, origi
 
   await expect(page).toHaveURL(/\/complete-business-profile$/);
   await page.getByLabel('Business name').fill(account.businessName);
-  await page.getByLabel('Description').fill('Short-notice cuts and colour.');
-  await page.getByLabel('Address').fill('2 Market Row, Leeds, LS1 6DL');
+  await page.getByLabel('Description').fill(BUSINESS_PROFILE.description);
+  await page.getByLabel('Address').fill(BUSINESS_PROFILE.address);
   await page.getByLabel('Username').fill(account.slug);
   await expect(page.getByText(/available/i).first()).toBeVisible();
   await page.getByRole('button', { name: 'Complete Profile' }).click();
@@ -112,24 +163,35 @@ export async function requestSlot(page: Page, description: string) {
   await expect(page.getByTestId('public-slot').filter({ hasText: description })).toHaveCount(0);
 }
 
+/** How `people(...).open` starts a person's browser context. */
+export interface OpenOptions {
+  /**
+   * Whether the cookie choice is already made (default true), so the consent banner does not
+   * cover the page; the consent journeys start without one.
+   */
+  cookieChoice?: boolean;
+  /** A saved browser state (cookies, local storage) to start from, e.g. a signed-in owner's. */
+  storageState?: BrowserContextOptions['storageState'];
+}
+
 /**
  * Opens pages in separate browser contexts (separate people) that record console errors into
- * `errors`; `closeAll` ends them.
+ * `errors`; `closeAll` ends them. Journeys get one as the `people` fixture (fixtures.ts).
  */
 export function people(browser: Browser) {
   const errors: string[] = [];
   const contexts: BrowserContext[] = [];
   return {
     errors,
-    async open(): Promise<Page> {
-      const context = await browser.newContext();
-      // The cookie choice is made, so the consent banner does not cover the page (its own
-      // journey, consent-legal.spec.ts, starts without one).
-      await context.addInitScript(() => {
-        if (!window.localStorage.getItem('cookiePreferences')) {
-          window.localStorage.setItem('cookiePreferences', '{"necessary":true,"analytics":false,"marketing":false}');
-        }
-      });
+    async open({ cookieChoice = true, storageState }: OpenOptions = {}): Promise<Page> {
+      const context = await browser.newContext(storageState ? { storageState } : {});
+      if (cookieChoice) {
+        await context.addInitScript(() => {
+          if (!window.localStorage.getItem('cookiePreferences')) {
+            window.localStorage.setItem('cookiePreferences', '{"necessary":true,"analytics":false,"marketing":false}');
+          }
+        });
+      }
       contexts.push(context);
       const page = await context.newPage();
       watchErrors(page, errors);
@@ -140,6 +202,8 @@ export function people(browser: Browser) {
     },
   };
 }
+
+export type People = ReturnType<typeof people>;
 
 /**
  * Picks, in the Mantine select labelled `label` (inside `scope`, e.g. a dialog, when given), the
@@ -172,21 +236,48 @@ export async function addSlotOnLastDate(page: Page, start: string, end: string, 
   await expect(page.getByTestId('slot-row').filter({ hasText: description })).toBeVisible();
 }
 
-/** A customer signs up at /register?role=customer and confirms from the mailbox, landing signed in. */
-export async function signUpCustomer(page: Page, account: CustomerAccount) {
-  await page.goto('/register?role=customer');
-  await fillCustomerSignUp(page, account);
-  await confirmFromMailbox(page, account.email);
+/**
+ * Makes `account` (a business when it has a slug, its profile `profile` over BUSINESS_PROFILE) as a
+ * confirmed account through the development server's dev.createAccount (docs/decisions/0040), and
+ * signs `page`'s browser context in as it: the answer's session cookie lands in the context's
+ * cookie jar. No screen is visited. `origin`: the server asked (default: the suite's baseURL).
+ */
+export async function signIn(
+  page: Page,
+  account: CustomerAccount | BusinessAccount,
+  options: { profile?: Partial<BusinessProfile>; origin?: string } = {},
+) {
+  const origin = options.origin ?? process.env.E2E_BASE_URL!;
+  const input: DevAccountInput =
+    'slug' in account
+      ? { role: 'business', ...account, ...BUSINESS_PROFILE, ...options.profile }
+      : { role: 'customer', ...account };
+  // A mutation must carry this app's Origin (the server's CSRF check).
+  const response = await page.request.post(`${origin}/trpc/dev.createAccount`, {
+    headers: { origin },
+    data: { json: input },
+  });
+  expect(response.status(), `dev.createAccount answered: ${await response.text()}`).toBe(200);
+}
+
+/** A new customer `account`, signed in (`signIn`), on its dashboard at `origin` (default: baseURL). */
+export async function customerOnDashboard(page: Page, account: CustomerAccount, origin?: string) {
+  await signIn(page, account, { origin });
+  await page.goto(`${origin ?? ''}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Your Appointments' })).toBeVisible();
 }
 
 /**
- * A new business (`newBusiness(tag)`) signs up, confirms from the mailbox and waits on its
- * dashboard, headed by its business name.
+ * A new business `account` (its profile `profile` over BUSINESS_PROFILE), signed in (`signIn`),
+ * on its dashboard headed by its business name. Returns `account`.
  */
-export async function businessOnDashboard(page: Page, tag: string): Promise<BusinessAccount> {
-  const account = newBusiness(tag);
-  await signUpBusiness(page, account);
-  await confirmFromMailbox(page, account.email);
+export async function businessOnDashboard(
+  page: Page,
+  account: BusinessAccount,
+  profile?: Partial<BusinessProfile>,
+): Promise<BusinessAccount> {
+  await signIn(page, account, { profile });
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: account.businessName })).toBeVisible();
   return account;
 }

@@ -1,200 +1,175 @@
 /**
- * The landing page (accounts spec §1, §2 "Landing page", "Header", §9): the typing headline and
- * its pause control, reduced motion, the #how-it-works and #pricing sections reached from the
- * header, the pricing texts and feature lists, and the sign-up buttons.
+ * The landing page and its header: the typing headline and its pause control, reduced motion, the
+ * #how-it-works and #pricing sections reached from the header, the pricing texts and feature
+ * lists, and the sign-up buttons.
  */
-import { expect, test } from '@playwright/test';
-import { people } from './helpers';
+import { expect, test } from './fixtures';
+import {} from './helpers';
 
 const FIRST_PHRASE = 'cancelled appointments';
 const SECOND_PHRASE = 'last-minute gaps';
 
-test('the headline types the first phrase letter by letter and can be paused', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    // The page's timers only move when the test says so: step them until the page is up.
-    await page.clock.install({ time: new Date('2026-11-21T09:00:00') });
-    await page.clock.pauseAt(new Date('2026-11-21T09:00:01'));
-    await page.goto('/');
-    const typed = page.getByTestId('typed-phrase');
-    const heading = page.getByRole('heading', {
-      level: 1,
-      name: 'Fill your cancelled appointments and last-minute gaps',
-      exact: true,
-    });
-    for (let i = 0; i < 200 && !(await typed.isVisible()); i += 1) await page.clock.runFor(10);
-    // Screen readers get one steady sentence; the moving text is hidden from them.
-    await expect(heading).toBeVisible();
+test('the headline types the first phrase letter by letter and can be paused', async ({ people: { open, errors } }) => {
+  const page = await open();
+  // The page's timers only move when the test says so: step them until the page is up.
+  await page.clock.install({ time: new Date('2026-11-21T09:00:00') });
+  await page.clock.pauseAt(new Date('2026-11-21T09:00:01'));
+  await page.goto('/');
+  const typed = page.getByTestId('typed-phrase');
+  const heading = page.getByRole('heading', {
+    level: 1,
+    name: 'Fill your cancelled appointments and last-minute gaps',
+    exact: true,
+  });
+  for (let i = 0; i < 200 && !(await typed.isVisible()); i += 1) await page.clock.runFor(10);
+  // Screen readers get one steady sentence; the moving text is hidden from them.
+  await expect(heading).toBeVisible();
 
-    // Letter by letter: each 100 ms step shows one more letter of the first phrase.
-    let shown = (await typed.textContent()) ?? '';
-    expect(FIRST_PHRASE.startsWith(shown)).toBe(true);
-    expect(shown.length).toBeLessThan(3);
-    while (shown.length < FIRST_PHRASE.length) {
-      await page.clock.runFor(100);
-      shown = FIRST_PHRASE.slice(0, shown.length + 1);
-      await expect(typed).toHaveText(shown);
-    }
-
-    // Pause: it stands still on the whole phrase; Play: it moves on to the next phrase.
-    await page.getByRole('button', { name: 'Pause headline animation' }).click();
-    await page.clock.runFor(10_000);
-    await expect(typed).toHaveText(FIRST_PHRASE);
-    await page.getByRole('button', { name: 'Play headline animation' }).click();
-    for (let i = 0; i < 60 && !(await typed.textContent())?.startsWith('l'); i += 1) await page.clock.runFor(100);
-    const next = (await typed.textContent()) ?? '';
-    expect(next.length).toBeGreaterThan(0);
-    expect(SECOND_PHRASE.startsWith(next)).toBe(true);
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
+  // Letter by letter: each 100 ms step shows one more letter of the first phrase.
+  let shown = (await typed.textContent()) ?? '';
+  expect(FIRST_PHRASE.startsWith(shown)).toBe(true);
+  expect(shown.length).toBeLessThan(3);
+  while (shown.length < FIRST_PHRASE.length) {
+    await page.clock.runFor(100);
+    shown = FIRST_PHRASE.slice(0, shown.length + 1);
+    await expect(typed).toHaveText(shown);
   }
+
+  // Pause: it stands still on the whole phrase; Play: it moves on to the next phrase.
+  await page.getByRole('button', { name: 'Pause headline animation' }).click();
+  await page.clock.runFor(10_000);
+  await expect(typed).toHaveText(FIRST_PHRASE);
+  await page.getByRole('button', { name: 'Play headline animation' }).click();
+  for (let i = 0; i < 60 && !(await typed.textContent())?.startsWith('l'); i += 1) await page.clock.runFor(100);
+  const next = (await typed.textContent()) ?? '';
+  expect(next.length).toBeGreaterThan(0);
+  expect(SECOND_PHRASE.startsWith(next)).toBe(true);
+  expect(errors).toEqual([]);
 });
 
 test('with reduced motion the first phrase stands still from the first frame, without a pause button', async ({
-  browser,
+  people: { open, errors },
 }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    // Record every text the phrase ever shows, from its first render.
-    await page.addInitScript(() => {
-      const texts: string[] = [];
-      (window as unknown as { typedTexts: string[] }).typedTexts = texts;
-      new MutationObserver(() => {
-        const el = document.querySelector('[data-testid="typed-phrase"]');
-        if (el && texts.at(-1) !== el.textContent) texts.push(el.textContent ?? '');
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
+  const page = await open();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // Record every text the phrase ever shows, from its first render.
+  await page.addInitScript(() => {
+    const texts: string[] = [];
+    (window as unknown as { typedTexts: string[] }).typedTexts = texts;
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-testid="typed-phrase"]');
+      if (el && texts.at(-1) !== el.textContent) texts.push(el.textContent ?? '');
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto('/');
+  const typed = page.getByTestId('typed-phrase');
+  await expect(typed).toHaveText(FIRST_PHRASE);
+  await page.waitForTimeout(600); // long enough for several typing steps, were it moving
+  await expect(typed).toHaveText(FIRST_PHRASE);
+  expect(await page.evaluate(() => (window as unknown as { typedTexts: string[] }).typedTexts)).toEqual([FIRST_PHRASE]);
+  await expect(page.getByRole('button', { name: /headline animation/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('About and Pricing scroll to their sections; pricing and features are listed', async ({
+  people: { open, errors },
+}) => {
+  const page = await open();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/');
+  await expect(page).toHaveTitle('Last-minute appointment booking | LastSlot');
+  const header = page.getByRole('banner');
+
+  const howItWorks = page.locator('#how-it-works');
+  await expect(howItWorks.getByRole('heading', { name: 'How it works' })).not.toBeInViewport();
+  await header.getByRole('link', { name: 'About' }).click();
+  await expect(howItWorks.getByRole('heading', { name: 'How it works' })).toBeInViewport({ ratio: 1 });
+  await expect(howItWorks).toBeFocused();
+
+  const pricing = page.locator('#pricing');
+  await header.getByRole('link', { name: 'Pricing' }).click();
+  await expect(pricing.getByRole('heading', { name: 'Pricing', exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(pricing).toBeFocused();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Businesses: free during launch, then 9.95 GBP a month for life (list 19.95); customers free.
+  const businesses = pricing
+    .locator('.mantine-Card-root')
+    .filter({ has: page.getByRole('heading', { name: 'Businesses' }) });
+  await expect(businesses).toContainText('Free');
+  await expect(businesses).toContainText('during launch');
+  await expect(businesses).toContainText('£9.95 a month for life');
+  await expect(businesses).toContainText('£19.95');
+  await expect(businesses).toContainText('No card needed');
+  for (const feature of [
+    'Unlimited slots',
+    'A dedicated booking page',
+    'Email notifications',
+    'QR code sharing',
+    'One dashboard for slot and booking tracking, separate from your main schedule',
+  ]) {
+    await expect(businesses.getByRole('listitem').filter({ hasText: feature })).toBeVisible();
+  }
+  const customers = pricing
+    .locator('.mantine-Card-root')
+    .filter({ has: page.getByRole('heading', { name: 'Customers' }) });
+  await expect(customers).toContainText('Free');
+  await expect(customers).toContainText('always');
+  for (const feature of [
+    /Find slots/,
+    'Bookmark favourites',
+    'Quick booking',
+    'Email confirmations',
+    'Booking history',
+  ]) {
+    await expect(customers.getByRole('listitem').filter({ hasText: feature })).toBeVisible();
+  }
+
+  // The audiences: every business type named.
+  for (const type of ['MedSpas', 'Aesthetic clinics', 'Hairdressers', 'Barbers', 'Tattoo artists']) {
+    await expect(page.getByText(type, { exact: true })).toBeVisible();
+  }
+  // The sample slot card.
+  await expect(page.getByText('Cut & blow-dry')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('every sign-up button leads to /register', async ({ people: { open, errors } }) => {
+  const page = await open();
+  const buttons: Array<[string, RegExp]> = [
+    ['Get started free', /\/register$/],
+    ['Sign up your business', /\/register$/],
+    ['Sign up as a customer', /\/register\?role=customer$/],
+    ['Create your booking page', /\/register$/],
+    ['Sign Up', /\/register$/],
+  ];
+  for (const [name, url] of buttons) {
     await page.goto('/');
-    const typed = page.getByTestId('typed-phrase');
-    await expect(typed).toHaveText(FIRST_PHRASE);
-    await page.waitForTimeout(600); // long enough for several typing steps, were it moving
-    await expect(typed).toHaveText(FIRST_PHRASE);
-    expect(await page.evaluate(() => (window as unknown as { typedTexts: string[] }).typedTexts)).toEqual([
-      FIRST_PHRASE,
-    ]);
-    await expect(page.getByRole('button', { name: /headline animation/ })).toHaveCount(0);
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
+    await page.getByRole('link', { name, exact: true }).first().click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
+  expect(errors).toEqual([]);
 });
 
-test('About and Pricing scroll to their sections; pricing and features are as the spec says', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.setViewportSize({ width: 1280, height: 600 });
-    await page.goto('/');
-    await expect(page).toHaveTitle('Last-minute appointment booking | LastSlot');
-    const header = page.getByRole('banner');
-
-    const howItWorks = page.locator('#how-it-works');
-    await expect(howItWorks.getByRole('heading', { name: 'How it works' })).not.toBeInViewport();
-    await header.getByRole('link', { name: 'About' }).click();
-    await expect(howItWorks.getByRole('heading', { name: 'How it works' })).toBeInViewport({ ratio: 1 });
-    await expect(howItWorks).toBeFocused();
-
-    const pricing = page.locator('#pricing');
-    await header.getByRole('link', { name: 'Pricing' }).click();
-    await expect(pricing.getByRole('heading', { name: 'Pricing', exact: true })).toBeInViewport({ ratio: 1 });
-    await expect(pricing).toBeFocused();
-    await expect(page).toHaveURL(/\/$/);
-
-    // Businesses: free during launch, then 9.95 GBP a month for life (list 19.95); customers free.
-    const businesses = pricing
-      .locator('.mantine-Card-root')
-      .filter({ has: page.getByRole('heading', { name: 'Businesses' }) });
-    await expect(businesses).toContainText('Free');
-    await expect(businesses).toContainText('during launch');
-    await expect(businesses).toContainText('£9.95 a month for life');
-    await expect(businesses).toContainText('£19.95');
-    await expect(businesses).toContainText('No card needed');
-    for (const feature of [
-      'Unlimited slots',
-      'A dedicated booking page',
-      'Email notifications',
-      'QR code sharing',
-      'One dashboard for slot and booking tracking, separate from your main schedule',
-    ]) {
-      await expect(businesses.getByRole('listitem').filter({ hasText: feature })).toBeVisible();
-    }
-    const customers = pricing
-      .locator('.mantine-Card-root')
-      .filter({ has: page.getByRole('heading', { name: 'Customers' }) });
-    await expect(customers).toContainText('Free');
-    await expect(customers).toContainText('always');
-    for (const feature of [
-      /Find slots/,
-      'Bookmark favourites',
-      'Quick booking',
-      'Email confirmations',
-      'Booking history',
-    ]) {
-      await expect(customers.getByRole('listitem').filter({ hasText: feature })).toBeVisible();
-    }
-
-    // The audiences: every business type of the spec.
-    for (const type of ['MedSpas', 'Aesthetic clinics', 'Hairdressers', 'Barbers', 'Tattoo artists']) {
-      await expect(page.getByText(type, { exact: true })).toBeVisible();
-    }
-    // The sample slot card.
-    await expect(page.getByText('Cut & blow-dry')).toBeVisible();
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
+test('every public route names the page in the title', async ({ people: { open, errors } }) => {
+  const page = await open();
+  const routes: Array<[string, string]> = [
+    ['/', 'Last-minute appointment booking | LastSlot'],
+    ['/login', 'Log in | LastSlot'],
+    ['/register', 'Create account | LastSlot'],
+    ['/forgot-password', 'Reset your password | LastSlot'],
+    ['/reset-password', 'Set a new password | LastSlot'],
+    ['/no-such-page/at-all', 'Page not found | LastSlot'],
+  ];
+  for (const [path, title] of routes) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
   }
-});
-
-test('every sign-up button leads to /register', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    const buttons: Array<[string, RegExp]> = [
-      ['Get started free', /\/register$/],
-      ['Sign up your business', /\/register$/],
-      ['Sign up as a customer', /\/register\?role=customer$/],
-      ['Create your booking page', /\/register$/],
-      ['Sign Up', /\/register$/],
-    ];
-    for (const [name, url] of buttons) {
-      await page.goto('/');
-      await page.getByRole('link', { name, exact: true }).first().click();
-      await expect(page).toHaveURL(url);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    }
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
-});
-
-test('every public route names the page in the title', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    const routes: Array<[string, string]> = [
-      ['/', 'Last-minute appointment booking | LastSlot'],
-      ['/login', 'Log in | LastSlot'],
-      ['/register', 'Create account | LastSlot'],
-      ['/forgot-password', 'Reset your password | LastSlot'],
-      ['/reset-password', 'Set a new password | LastSlot'],
-      ['/no-such-page/at-all', 'Page not found | LastSlot'],
-    ];
-    for (const [path, title] of routes) {
-      await page.goto(path);
-      await expect(page, path).toHaveTitle(title);
-    }
-    // Signed-in pages send a visitor to log in, whose title follows.
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login/);
-    await expect(page).toHaveTitle('Log in | LastSlot');
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  // Signed-in pages send a visitor to log in, whose title follows.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveTitle('Log in | LastSlot');
+  expect(errors).toEqual([]);
 });

@@ -1,13 +1,13 @@
 /**
- * The signed-in area's navigation, the QR code page and 'Get in Touch' in real Chromium (issue 4;
- * dashboards spec §2 "/qrcode", "/contact", the sidebars; accounts spec §2 "Header" phone menu):
- * a business moves around with its sidebar, copies, downloads and prints its QR code and writes to
- * support; a customer is sent away from /qrcode, has no QR Code entry, and writes to support; both
- * messages reach the support address in the dev mailbox.
+ * The signed-in area's navigation (the sidebars and the phone menu), the QR code page and 'Get in
+ * Touch' in real Chromium: a business moves around with its sidebar, copies, downloads and prints
+ * its QR code and writes to support; a customer is sent away from /qrcode, has no QR Code entry,
+ * and writes to support; both messages reach the support address in the dev mailbox.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { confirmFromMailbox, fillCustomerSignUp, newBusiness, newCustomer, people, signUpBusiness } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { businessOnDashboard, customerOnDashboard, newBusiness, newCustomer } from './helpers';
 
 const tag = Date.now().toString(36);
 const business = newBusiness(`qr${tag}`);
@@ -15,7 +15,7 @@ const customer = newCustomer(`qr${tag}`);
 const SUPPORT = 'support@lastslot.local';
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Sends a message from /contact and checks the spec's success toast and the cleared form. */
+/** Sends a message from /contact and checks the success toast and the cleared form. */
 async function sendMessage(page: Page, subject: string, message: string) {
   await page.getByLabel('Subject').fill(subject);
   await page.getByLabel('Message').fill(message);
@@ -45,152 +45,141 @@ async function phoneMenuEntries(page: Page) {
 }
 
 test('a business uses its sidebar, copies, downloads and prints its QR code, and writes to support', async ({
-  browser,
+  people: { open, errors },
   baseURL,
 }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await signUpBusiness(page, business);
-    await confirmFromMailbox(page, business.email);
+  const page = await open();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await businessOnDashboard(page, business);
 
-    // The sidebar: the business name and its four entries.
-    const sidebar = page.getByRole('navigation', { name: 'Business navigation' });
-    await expect(sidebar).toBeVisible();
-    await expect(sidebar).toContainText(business.businessName);
-    await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'QR Code', 'Settings', 'Get in Touch']);
-    await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  // The sidebar: the business name and its four entries.
+  const sidebar = page.getByRole('navigation', { name: 'Business navigation' });
+  await expect(sidebar).toBeVisible();
+  await expect(sidebar).toContainText(business.businessName);
+  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'QR Code', 'Settings', 'Get in Touch']);
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
-    // The QR code page.
-    await sidebar.getByRole('link', { name: 'QR Code' }).click();
-    await expect(page).toHaveURL(/\/qrcode$/);
-    await expect(page.getByRole('heading', { name: 'QR Code', level: 1 })).toBeVisible();
-    await expect(sidebar.getByRole('link', { name: 'QR Code' })).toHaveAttribute('aria-current', 'page');
-    const link = `${baseURL}/${business.slug}`;
-    const image = page.getByRole('img', { name: `QR code for ${link}` });
-    await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([400, 400]);
-    await expect(page.getByLabel('Booking link')).toHaveValue(link);
-    await expect(page.getByRole('link', { name: /Preview your booking page/ })).toHaveAttribute(
-      'href',
-      `/${business.slug}`,
-    );
+  // The QR code page.
+  await sidebar.getByRole('link', { name: 'QR Code' }).click();
+  await expect(page).toHaveURL(/\/qrcode$/);
+  await expect(page.getByRole('heading', { name: 'QR Code', level: 1 })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'QR Code' })).toHaveAttribute('aria-current', 'page');
+  const link = `${baseURL}/${business.slug}`;
+  const image = page.getByRole('img', { name: `QR code for ${link}` });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([400, 400]);
+  await expect(page.getByLabel('Booking link')).toHaveValue(link);
+  await expect(page.getByRole('link', { name: /Preview your booking page/ })).toHaveAttribute(
+    'href',
+    `/${business.slug}`,
+  );
 
-    // Copy.
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await expect(page.getByText('Link Copied')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  // Copy.
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Link Copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
-    // Download: {slug}.png, a PNG.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download QR Code' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe(`${business.slug}.png`);
-    const bytes = await readFile(await download.path());
-    expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
-    await expect(page.getByText('QR Code Downloaded')).toBeVisible();
+  // Download: {slug}.png, a PNG.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download QR Code' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${business.slug}.png`);
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+  await expect(page.getByText('QR Code Downloaded')).toBeVisible();
 
-    // Print: a view with the business name, the code, 'Scan to book an appointment' and the link.
-    const [printView] = await Promise.all([
-      page.waitForEvent('popup'),
-      page.getByRole('button', { name: 'Print QR Code' }).click(),
-    ]);
-    await expect(printView.getByRole('heading', { name: business.businessName })).toBeVisible();
-    await expect(printView.getByText('Scan to book an appointment')).toBeVisible();
-    await expect(printView.getByText(link, { exact: true })).toBeVisible();
-    await expect(printView.getByRole('img', { name: `QR code for ${link}` })).toBeVisible();
-    await printView.close();
+  // Print: a view with the business name, the code, 'Scan to book an appointment' and the link.
+  const [printView] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Print QR Code' }).click(),
+  ]);
+  await expect(printView.getByRole('heading', { name: business.businessName })).toBeVisible();
+  await expect(printView.getByText('Scan to book an appointment')).toBeVisible();
+  await expect(printView.getByText(link, { exact: true })).toBeVisible();
+  await expect(printView.getByRole('img', { name: `QR code for ${link}` })).toBeVisible();
+  await printView.close();
 
-    // A blocked pop-up: 'Print Failed'.
-    await page.evaluate(() => {
-      window.open = () => null;
-    });
-    await page.getByRole('button', { name: 'Print QR Code' }).click();
-    await expect(page.getByText('Print Failed')).toBeVisible();
+  // A blocked pop-up: 'Print Failed'.
+  await page.evaluate(() => {
+    window.open = () => null;
+  });
+  await page.getByRole('button', { name: 'Print QR Code' }).click();
+  await expect(page.getByText('Print Failed')).toBeVisible();
 
-    // /dashboard/qrcode is the same page.
-    await page.goto('/dashboard/qrcode');
-    await expect(page).toHaveURL(/\/qrcode$/);
-    await expect(page.getByRole('img', { name: `QR code for ${link}` })).toBeVisible();
+  // /dashboard/qrcode is the same page.
+  await page.goto('/dashboard/qrcode');
+  await expect(page).toHaveURL(/\/qrcode$/);
+  await expect(page.getByRole('img', { name: `QR code for ${link}` })).toBeVisible();
 
-    // Get in Touch: the spec's required fields, then a message to support.
-    await sidebar.getByRole('link', { name: 'Get in Touch' }).click();
-    await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.getByRole('heading', { name: 'Get in Touch', level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByText('Subject is required')).toBeVisible();
-    await expect(page.getByText('Message is required')).toBeVisible();
-    await sendMessage(page, `Poster sizes ${tag}`, 'Can I print the code as an A3 poster?');
+  // Get in Touch: the required fields, then a message to support.
+  await sidebar.getByRole('link', { name: 'Get in Touch' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('heading', { name: 'Get in Touch', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Subject is required')).toBeVisible();
+  await expect(page.getByText('Message is required')).toBeVisible();
+  await sendMessage(page, `Poster sizes ${tag}`, 'Can I print the code as an A3 poster?');
 
-    await sidebar.getByRole('link', { name: 'Settings' }).click();
-    await expect(page).toHaveURL(/\/settings$/);
-    await expect(sidebar.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
-    await sidebar.getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+  await sidebar.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(sidebar.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  await sidebar.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 
-    const mail = await supportMessage(page, `Poster sizes ${tag}`);
-    await expect(mail.getByRole('row', { name: `Name ${business.name}` })).toBeVisible();
-    await expect(mail.getByRole('row', { name: `Email ${business.email}` })).toBeVisible();
-    await expect(mail.getByRole('row', { name: 'Role Business' })).toBeVisible();
-    await expect(mail.getByRole('row', { name: `Business ${business.businessName}` })).toBeVisible();
-    await expect(mail).toContainText('Can I print the code as an A3 poster?');
+  const mail = await supportMessage(page, `Poster sizes ${tag}`);
+  await expect(mail.getByRole('row', { name: `Name ${business.name}` })).toBeVisible();
+  await expect(mail.getByRole('row', { name: `Email ${business.email}` })).toBeVisible();
+  await expect(mail.getByRole('row', { name: 'Role Business' })).toBeVisible();
+  await expect(mail.getByRole('row', { name: `Business ${business.businessName}` })).toBeVisible();
+  await expect(mail).toContainText('Can I print the code as an A3 poster?');
 
-    // On a phone: no sidebar; the menu lists the four entries and Logout.
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/qrcode');
-    await expect(page.getByRole('img', { name: `QR code for ${link}` })).toBeVisible();
-    await expect(sidebar).toBeHidden();
-    expect(await phoneMenuEntries(page)).toEqual(['Dashboard', 'QR Code', 'Settings', 'Get in Touch', 'Logout']);
-    await page.locator('#mobile-menu').getByRole('link', { name: 'Get in Touch' }).click();
-    await expect(page).toHaveURL(/\/contact$/);
+  // On a phone: no sidebar; the menu lists the four entries and Logout.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/qrcode');
+  await expect(page.getByRole('img', { name: `QR code for ${link}` })).toBeVisible();
+  await expect(sidebar).toBeHidden();
+  expect(await phoneMenuEntries(page)).toEqual(['Dashboard', 'QR Code', 'Settings', 'Get in Touch', 'Logout']);
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Get in Touch' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
 
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  expect(errors).toEqual([]);
 });
 
-test('a customer is sent away from the QR page, has no QR Code entry, and writes to support', async ({ browser }) => {
-  const { open, errors, closeAll } = people(browser);
-  try {
-    const page = await open();
-    await page.goto('/register?role=customer');
-    await fillCustomerSignUp(page, customer);
-    await confirmFromMailbox(page, customer.email);
+test('a customer is sent away from the QR page, has no QR Code entry, and writes to support', async ({
+  people: { open, errors },
+}) => {
+  const page = await open();
+  await customerOnDashboard(page, customer);
 
-    const sidebar = page.getByRole('navigation', { name: 'Account navigation' });
-    await expect(sidebar).toBeVisible();
-    await expect(sidebar).toContainText(customer.name);
-    await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Settings', 'Get in Touch']);
+  const sidebar = page.getByRole('navigation', { name: 'Account navigation' });
+  await expect(sidebar).toBeVisible();
+  await expect(sidebar).toContainText(customer.name);
+  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Settings', 'Get in Touch']);
 
-    await page.goto('/qrcode');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/dashboard/qrcode');
-    await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/qrcode');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard/qrcode');
+  await expect(page).toHaveURL(/\/dashboard$/);
 
-    await sidebar.getByRole('link', { name: 'Get in Touch' }).click();
-    await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.getByText(`We will reply to ${customer.email}.`)).toBeVisible();
-    await sendMessage(page, `Rescheduling ${tag}`, 'How do I move my appointment?');
+  await sidebar.getByRole('link', { name: 'Get in Touch' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByText(`We will reply to ${customer.email}.`)).toBeVisible();
+  await sendMessage(page, `Rescheduling ${tag}`, 'How do I move my appointment?');
 
-    const mail = await supportMessage(page, `Rescheduling ${tag}`);
-    await expect(mail.getByRole('row', { name: `Name ${customer.name}` })).toBeVisible();
-    await expect(mail.getByRole('row', { name: `Email ${customer.email}` })).toBeVisible();
-    await expect(mail.getByRole('row', { name: 'Role Customer' })).toBeVisible();
-    await expect(mail.getByRole('row', { name: /^Business/ })).toHaveCount(0);
-    await expect(mail).toContainText('How do I move my appointment?');
+  const mail = await supportMessage(page, `Rescheduling ${tag}`);
+  await expect(mail.getByRole('row', { name: `Name ${customer.name}` })).toBeVisible();
+  await expect(mail.getByRole('row', { name: `Email ${customer.email}` })).toBeVisible();
+  await expect(mail.getByRole('row', { name: 'Role Customer' })).toBeVisible();
+  await expect(mail.getByRole('row', { name: /^Business/ })).toHaveCount(0);
+  await expect(mail).toContainText('How do I move my appointment?');
 
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/settings');
-    await expect(sidebar).toBeHidden();
-    expect(await phoneMenuEntries(page)).toEqual(['Dashboard', 'Settings', 'Get in Touch', 'Logout']);
-    await page.locator('#mobile-menu').getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/settings');
+  await expect(sidebar).toBeHidden();
+  expect(await phoneMenuEntries(page)).toEqual(['Dashboard', 'Settings', 'Get in Touch', 'Logout']);
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 
-    expect(errors).toEqual([]);
-  } finally {
-    await closeAll();
-  }
+  expect(errors).toEqual([]);
 });

@@ -231,9 +231,19 @@ const MATRIX: Record<string, Entry> = {
   'billing.portalSession': { expect: businessOwn },
   'account.exportData': { expect: signedIn },
   'account.delete': { expect: signedIn, input: () => ({ confirmation: 'DELETE', currentPassword: TEST_PASSWORD }) },
-  // The development mailbox shows every queued email to anyone; it is NOT_FOUND in production
-  // (checked below).
+  // The development tools serve anyone: the mailbox shows every queued email, createAccount makes
+  // a new account and signs the caller in as it. Both are NOT_FOUND in production (checked below).
   'dev.mailbox': { expect: everyone, public: true },
+  'dev.createAccount': {
+    expect: everyone,
+    public: true,
+    input: () => ({
+      role: 'customer',
+      name: 'New Person',
+      email: `new-${uniq()}@example.test`,
+      password: TEST_PASSWORD,
+    }),
+  },
 };
 
 /** The flat record 'router.procedure' → procedure (typed as the nested router shape). */
@@ -326,11 +336,17 @@ describe('authorization matrix', () => {
     });
   }
 
-  it('dev.mailbox is NOT_FOUND in production, whoever asks', async () => {
+  it('every dev procedure is NOT_FOUND in production, whoever asks, and changes nothing', async () => {
     const w = await makeWorld();
+    const devPaths = Object.keys(procedures).filter((p) => p.startsWith('dev.'));
+    expect(devPaths).toEqual(['dev.mailbox', 'dev.createAccount']);
     for (const who of WHO) {
       const caller = await callerFor({ ...deps(), isProduction: true }, w.ids[who]);
-      expect((await errorOf(caller.dev.mailbox())).code).toBe('NOT_FOUND');
+      for (const path of devPaths) {
+        const before = await snapshot();
+        expect((await errorOf(call(caller, path, await MATRIX[path]!.input?.(w, who)))).code).toBe('NOT_FOUND');
+        expect(await snapshot(), `${who}'s ${path} in production changed the database`).toBe(before);
+      }
     }
   });
 });

@@ -32,20 +32,9 @@ import {
   requestPasswordReset,
   resetPassword,
 } from '../../features/auth/credentials.service';
-import { invalidateSession } from '../../features/auth/session';
-import type { Context } from '../context';
+import { replaceBrowserSession } from '../context';
 import { authedProcedure, emailRequestLimits, publicProcedure, signUpLimits, verifiedProcedure } from '../procedures';
 import { router } from '../trpc';
-
-/**
- * Ends this browser's current session, if any (another account's included), then sets the cookie
- * of `next`, or clears it when null.
- */
-async function replaceBrowserSession(ctx: Context, next: { token: string; expiresAt: Date } | null): Promise<void> {
-  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-  if (next) ctx.cookies.setSession(next.token, next.expiresAt);
-  else ctx.cookies.clearSession();
-}
 
 /** What `auth.confirmEmail` tells the /auth-redirect screen. */
 export type ConfirmEmailOutput = { kind: 'email_confirmation' } | { kind: 'email_change'; signedIn: boolean };

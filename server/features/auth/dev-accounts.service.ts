@@ -1,0 +1,46 @@
+/**
+ * Development-only account maker the Playwright journeys sign in with (docs/decisions/0040). Never
+ * reachable in production: its only caller is `dev.createAccount` behind `developmentProcedure`.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { registerBusinessInput, registerCustomerInput } from '../../../shared/schemas/auth';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
+import { users } from '../../db/schema/index';
+import { registerBusiness, registerCustomer } from './auth.service';
+import { markEmailVerified } from './credentials.service';
+import { createSession } from './session';
+
+/** `dev.createAccount`'s input: a sign-up form's fields, the role, and whether it is confirmed. */
+export const devAccountInput = z.discriminatedUnion('role', [
+  registerCustomerInput.extend({ role: z.literal('customer'), confirmed: z.boolean().default(true) }),
+  registerBusinessInput.extend({ role: z.literal('business'), confirmed: z.boolean().default(true) }),
+]);
+
+/**
+ * Makes a new account as the sign-up form would (customer: name, email, password; business: the
+ * same plus the onboarding profile fields) through the sign-up services, so its confirmation email
+ * is queued as usual. When `confirmed` (the default) the email is marked confirmed and a new
+ * session is returned ({ token, expiresAt }); an unconfirmed account gets null (the app never gives
+ * a session before confirmation). Throws CONFLICT 'This email is already registered' (nothing
+ * changes; the sign-up services answer a registered email as a new one, docs/decisions/0004, but
+ * here the caller would be signed in to someone else's account), CONFLICT 'This username is
+ * already taken' for a business's taken slug.
+ */
+export async function createDevAccount(
+  deps: ServiceDeps,
+  input: z.output<typeof devAccountInput>,
+): Promise<{ token: string; expiresAt: Date } | null> {
+  const userWithEmail = () => deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if ((await userWithEmail()).length > 0) throw new DomainError('CONFLICT', 'This email is already registered');
+  if (input.role === 'business') await registerBusiness(deps, input);
+  else await registerCustomer(deps, input);
+  if (!input.confirmed) return null;
+  const [user] = await userWithEmail();
+  return deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    await markEmailVerified(tx, user!.id, now);
+    return createSession(tx, user!.id, now);
+  });
+}
