@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { refreshMe } from '../features/auth/guards';
 import { FullPageLoader } from '../features/layout/full-page-loader';
-import { confirmBanner } from '../lib/confirm-banner';
-import { broadcastSessionChange, markLocalSessionChange } from '../lib/session-sync';
+import { confirmBanner } from '../features/auth/confirm-banner';
+import { broadcastSessionChange, markLocalSessionChange } from '../features/auth/session-sync';
 import { errorInfo, trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 

@@ -6,7 +6,7 @@ import { AuthCard } from '../features/auth/auth-card';
 import { MailIcon } from '../features/auth/mail-icon';
 import { requireAwaitingConfirmation } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
-import { recalledCheckEmail } from '../lib/pending-registration';
+import { recalledCheckEmail } from '../features/auth/pending-registration';
 import { errorInfo, trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 

@@ -21,9 +21,9 @@ import {
   readPendingRegistration,
   rememberCheckEmail,
   savePendingRegistration,
-} from '../lib/pending-registration';
+} from '../features/auth/pending-registration';
 import { notifyEmailThrottled } from '../features/auth/email-notices';
-import { confirmBanner } from '../lib/confirm-banner';
+import { confirmBanner } from '../features/auth/confirm-banner';
 import { errorInfo, trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 

@@ -12,9 +12,9 @@ import { PasswordField } from '../features/auth/password-field';
 import { refreshMe, requireGuest } from '../features/auth/guards';
 import { useAuth } from '../features/auth/use-auth';
 import { FullPageLoader } from '../features/layout/full-page-loader';
-import { confirmBanner } from '../lib/confirm-banner';
-import { clearPendingRegistration, rememberCheckEmail } from '../lib/pending-registration';
-import { broadcastSessionChange, markLocalSessionChange } from '../lib/session-sync';
+import { confirmBanner } from '../features/auth/confirm-banner';
+import { clearPendingRegistration, rememberCheckEmail } from '../features/auth/pending-registration';
+import { broadcastSessionChange, markLocalSessionChange } from '../features/auth/session-sync';
 import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 

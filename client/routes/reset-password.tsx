@@ -8,7 +8,7 @@ import { AuthCard } from '../features/auth/auth-card';
 import { FormErrorAlert } from '../features/auth/form-parts';
 import { PasswordField } from '../features/auth/password-field';
 import { FullPageLoader } from '../features/layout/full-page-loader';
-import { broadcastSessionChange } from '../lib/session-sync';
+import { broadcastSessionChange } from '../features/auth/session-sync';
 import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 

@@ -3,7 +3,7 @@
  */
 import { redirect } from '@tanstack/react-router';
 import { trpcClient, type TrpcUtils } from '../../lib/trpc';
-import { readPendingRegistration } from '../../lib/pending-registration';
+import { readPendingRegistration } from './pending-registration';
 
 async function me(utils: TrpcUtils) {
   return utils.auth.me.fetch(undefined, { staleTime: 30_000 });
