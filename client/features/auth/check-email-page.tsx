@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, Link, useRouterState } from '@tanstack/react-router';
-import { MSG } from '../../shared/messages';
-import { AuthCard } from '../features/auth/auth-card';
-import { MailIcon } from '../features/auth/mail-icon';
-import { requireAwaitingConfirmation } from '../features/auth/guards';
-import { useAuth } from '../features/auth/use-auth';
-import { recalledCheckEmail } from '../features/auth/pending-registration';
-import { errorInfo, trpc } from '../lib/trpc';
-import { usePageTitle } from '../lib/use-page-title';
+import { MSG } from '../../../shared/messages';
+import { AuthCard } from './auth-card';
+import { MailIcon } from './mail-icon';
+import { requireAwaitingConfirmation } from './guards';
+import { useAuth } from './use-auth';
+import { recalledCheckEmail } from './pending-registration';
+import { errorInfo, trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export const Route = createFileRoute('/check-email')({
   beforeLoad: ({ context }) => requireAwaitingConfirmation(context.trpcUtils),

@@ -3,29 +3,29 @@ import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_CATEGORY } from '../../shared/categories';
-import { MSG } from '../../shared/messages';
-import { defaultWeeklySchedule, type WeeklySchedule } from '../../shared/opening-hours';
-import { businessProfileFields, completeBusinessProfileInput } from '../../shared/schemas/auth';
-import { USERNAME_MAX } from '../../shared/schemas/limits';
-import { AuthCard } from '../features/auth/auth-card';
-import { refreshMe, requireProfileCompletion } from '../features/auth/guards';
-import { useAuth } from '../features/auth/use-auth';
-import { FullPageLoader } from '../features/layout/full-page-loader';
-import { ScheduleEditor } from '../features/onboarding/schedule-editor';
-import { useSlugCheck } from '../features/onboarding/use-slug-check';
-import { CategoryField, DescriptionField, notifyValidation } from '../features/settings/business-profile-fields';
-import { urlPrefixProps } from '../features/settings/url-prefix';
+import { DEFAULT_CATEGORY } from '../../../shared/categories';
+import { MSG } from '../../../shared/messages';
+import { defaultWeeklySchedule, type WeeklySchedule } from '../../../shared/opening-hours';
+import { businessProfileFields, completeBusinessProfileInput } from '../../../shared/schemas/auth';
+import { USERNAME_MAX } from '../../../shared/schemas/limits';
+import { AuthCard } from '../auth/auth-card';
+import { refreshMe, requireProfileCompletion } from '../auth/guards';
+import { useAuth } from '../auth/use-auth';
+import { FullPageLoader } from '../layout/full-page-loader';
+import { ScheduleEditor } from './schedule-editor';
+import { useSlugCheck } from './use-slug-check';
+import { CategoryField, DescriptionField, notifyValidation } from '../settings/business-profile-fields';
+import { urlPrefixProps } from '../settings/url-prefix';
 import {
   clearPendingRegistration,
   readPendingRegistration,
   rememberCheckEmail,
   savePendingRegistration,
-} from '../features/auth/pending-registration';
-import { notifyEmailThrottled } from '../features/auth/email-notices';
-import { confirmBanner } from '../features/auth/confirm-banner';
-import { errorInfo, trpc } from '../lib/trpc';
-import { usePageTitle } from '../lib/use-page-title';
+} from '../auth/pending-registration';
+import { notifyEmailThrottled } from '../auth/email-notices';
+import { confirmBanner } from '../auth/confirm-banner';
+import { errorInfo, trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export const Route = createFileRoute('/complete-business-profile')({
   beforeLoad: ({ context }) => requireProfileCompletion(context.trpcUtils),

@@ -2,11 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { createFileRoute, isRedirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { MSG } from '../../../shared/messages';
-import { requireAuthenticated } from '../../features/auth/guards';
-import { BusinessDashboard } from '../../features/business/business-dashboard';
-import { CustomerDashboard } from '../../features/customer/customer-dashboard';
-import { DashboardGate, FIRST_ATTEMPT_MS } from '../../features/dashboard/dashboard-gate';
-import { FullPageLoader } from '../../features/layout/full-page-loader';
+import { requireAuthenticated } from '../auth/guards';
+import { BusinessDashboard } from '../business/business-dashboard';
+import { CustomerDashboard } from '../customer/customer-dashboard';
+import { DashboardGate, FIRST_ATTEMPT_MS } from './dashboard-gate';
+import { FullPageLoader } from '../layout/full-page-loader';
 import { callWithTimeout, TimeoutError } from '../../lib/requests';
 import { trpc, type TrpcUtils } from '../../lib/trpc';
 

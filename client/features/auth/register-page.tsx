@@ -1,18 +1,18 @@
 import { Alert, Anchor, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { MSG } from '../../shared/messages';
-import { EMAIL_PATTERN, registerCustomerInput } from '../../shared/schemas/auth';
-import { PASSWORD_MIN } from '../../shared/schemas/limits';
-import { AuthCard } from '../features/auth/auth-card';
-import { EmailField, FormErrorAlert } from '../features/auth/form-parts';
-import { requireGuest } from '../features/auth/guards';
-import { PasswordField } from '../features/auth/password-field';
-import { confirmBanner } from '../features/auth/confirm-banner';
-import { clearPendingRegistration, rememberCheckEmail, savePendingRegistration } from '../features/auth/pending-registration';
-import { notifyEmailThrottled } from '../features/auth/email-notices';
-import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
-import { usePageTitle } from '../lib/use-page-title';
+import { MSG } from '../../../shared/messages';
+import { EMAIL_PATTERN, registerCustomerInput } from '../../../shared/schemas/auth';
+import { PASSWORD_MIN } from '../../../shared/schemas/limits';
+import { AuthCard } from './auth-card';
+import { EmailField, FormErrorAlert } from './form-parts';
+import { requireGuest } from './guards';
+import { PasswordField } from './password-field';
+import { confirmBanner } from './confirm-banner';
+import { clearPendingRegistration, rememberCheckEmail, savePendingRegistration } from './pending-registration';
+import { notifyEmailThrottled } from './email-notices';
+import { errorInfo, trpc, type ErrorInfo } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/use-page-title';
 
 type Role = 'business' | 'customer';
 

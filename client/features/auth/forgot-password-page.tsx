@@ -2,14 +2,14 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { MSG } from '../../shared/messages';
-import { requestPasswordResetInput } from '../../shared/schemas/auth';
-import { AuthCard } from '../features/auth/auth-card';
-import { EmailField, FormErrorAlert } from '../features/auth/form-parts';
-import { MailIcon } from '../features/auth/mail-icon';
-import { noticeFor, retryAfterFailures, TIME_LIMITS_MS, useTimedMutation } from '../lib/requests';
-import { trpcClient, type ErrorInfo } from '../lib/trpc';
-import { usePageTitle } from '../lib/use-page-title';
+import { MSG } from '../../../shared/messages';
+import { requestPasswordResetInput } from '../../../shared/schemas/auth';
+import { AuthCard } from './auth-card';
+import { EmailField, FormErrorAlert } from './form-parts';
+import { MailIcon } from './mail-icon';
+import { noticeFor, retryAfterFailures, TIME_LIMITS_MS, useTimedMutation } from '../../lib/requests';
+import { trpcClient, type ErrorInfo } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export const Route = createFileRoute('/forgot-password')({
   component: ForgotPasswordPage,

@@ -2,15 +2,15 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { MSG } from '../../shared/messages';
-import { resetPasswordForm } from '../../shared/schemas/auth';
-import { AuthCard } from '../features/auth/auth-card';
-import { FormErrorAlert } from '../features/auth/form-parts';
-import { PasswordField } from '../features/auth/password-field';
-import { FullPageLoader } from '../features/layout/full-page-loader';
-import { broadcastSessionChange } from '../features/auth/session-sync';
-import { errorInfo, trpc, type ErrorInfo } from '../lib/trpc';
-import { usePageTitle } from '../lib/use-page-title';
+import { MSG } from '../../../shared/messages';
+import { resetPasswordForm } from '../../../shared/schemas/auth';
+import { AuthCard } from './auth-card';
+import { FormErrorAlert } from './form-parts';
+import { PasswordField } from './password-field';
+import { FullPageLoader } from '../layout/full-page-loader';
+import { broadcastSessionChange } from './session-sync';
+import { errorInfo, trpc, type ErrorInfo } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/use-page-title';
 
 interface ResetSearch {
   token?: string;

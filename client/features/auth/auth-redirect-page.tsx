@@ -1,13 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { MSG } from '../../shared/messages';
-import { refreshMe } from '../features/auth/guards';
-import { FullPageLoader } from '../features/layout/full-page-loader';
-import { confirmBanner } from '../features/auth/confirm-banner';
-import { broadcastSessionChange, markLocalSessionChange } from '../features/auth/session-sync';
-import { errorInfo, trpc } from '../lib/trpc';
-import { usePageTitle } from '../lib/use-page-title';
+import { MSG } from '../../../shared/messages';
+import { refreshMe } from './guards';
+import { FullPageLoader } from '../layout/full-page-loader';
+import { confirmBanner } from './confirm-banner';
+import { broadcastSessionChange, markLocalSessionChange } from './session-sync';
+import { errorInfo, trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/use-page-title';
 
 interface AuthRedirectSearch {
   token?: string;

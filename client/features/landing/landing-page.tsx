@@ -14,9 +14,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { TypedPhrase, TypingToggle, useTypewriter } from '../features/landing/typed-phrase';
-import { redirectSignedInFromLanding } from '../features/auth/guards';
-import { usePageTitle } from '../lib/use-page-title';
+import { TypedPhrase, TypingToggle, useTypewriter } from './typed-phrase';
+import { redirectSignedInFromLanding } from '../auth/guards';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export const Route = createFileRoute('/')({
   // Signed-in users go to their dashboard (docs/decisions/0010).
