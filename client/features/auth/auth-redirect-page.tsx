@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { refreshMe } from './guards';
@@ -17,14 +17,16 @@ interface AuthRedirectSearch {
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
-export const Route = createFileRoute('/auth-redirect')({
-  validateSearch: (search: Record<string, unknown>): AuthRedirectSearch => ({
+/** /auth-redirect's search parameters, read leniently: an unknown or malformed value is left out. */
+export function authRedirectSearch(search: Record<string, unknown>): AuthRedirectSearch {
+  return {
     token: str(search.token),
     error: str(search.error),
     error_description: str(search.error_description),
-  }),
-  component: AuthRedirectPage,
-});
+  };
+}
+
+const route = getRouteApi('/auth-redirect');
 
 const RELOAD_AFTER_MS = 30_000;
 
@@ -51,9 +53,9 @@ function readLink(search: AuthRedirectSearch): AuthRedirectSearch {
  * The token leaves the address bar as soon as it is read, so the reload after 30 s (or any reload)
  * checks the session instead of spending a used token.
  */
-function AuthRedirectPage() {
+export function AuthRedirectPage() {
   usePageTitle('Confirming your email');
-  const search = Route.useSearch();
+  const search = route.useSearch();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const confirm = trpc.auth.confirmEmail.useMutation();

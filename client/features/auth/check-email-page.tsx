@@ -1,19 +1,13 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createFileRoute, Link, useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { MSG } from '../../../shared/messages';
 import { AuthCard } from './auth-card';
 import { MailIcon } from './mail-icon';
-import { requireAwaitingConfirmation } from './guards';
 import { useAuth } from './use-auth';
 import { recalledCheckEmail } from './pending-registration';
 import { errorInfo, trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
-
-export const Route = createFileRoute('/check-email')({
-  beforeLoad: ({ context }) => requireAwaitingConfirmation(context.trpcUtils),
-  component: CheckEmailPage,
-});
 
 /** How often /check-email asks whether the sign-up email had a delivery problem. */
 const STATUS_EVERY_MS = 15_000;
@@ -25,7 +19,7 @@ const DELIVERY_NOTICE = {
   other: { title: MSG.emailIssueTitle, message: MSG.emailIssue },
 } as const;
 
-function CheckEmailPage() {
+export function CheckEmailPage() {
   usePageTitle('Check your email');
   const stateEmail = useRouterState({ select: (s) => s.location.state.email });
   const { user } = useAuth();

@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { requestPasswordResetInput } from '../../../shared/schemas/auth';
@@ -11,10 +11,6 @@ import { noticeFor, retryAfterFailures, TIME_LIMITS_MS, useTimedMutation } from 
 import { trpcClient, type ErrorInfo } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 
-export const Route = createFileRoute('/forgot-password')({
-  component: ForgotPasswordPage,
-});
-
 /** An attempt that failed without an answer (or with a 5xx) is retried once, at once. */
 const RESET_RETRY = retryAfterFailures([0]);
 
@@ -22,7 +18,7 @@ const RESET_RETRY = retryAfterFailures([0]);
  * /forgot-password: asks for a reset link (15 s per attempt, one retry). The confirmation never
  * says whether the address is registered ('If registered, a reset link will be sent to ...').
  */
-function ForgotPasswordPage() {
+export function ForgotPasswordPage() {
   usePageTitle('Reset your password');
   const send = useTimedMutation(trpcClient.auth.requestPasswordReset, TIME_LIMITS_MS.resetRequest, RESET_RETRY);
   const [sentTo, setSentTo] = useState<string | null>(null);

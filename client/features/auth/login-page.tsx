@@ -2,14 +2,14 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { loginInput } from '../../../shared/schemas/auth';
 import { AuthCard } from './auth-card';
 import { EmailField, FormErrorAlert } from './form-parts';
 import { PasswordField } from './password-field';
-import { refreshMe, requireGuest } from './guards';
+import { refreshMe } from './guards';
 import { useAuth } from './use-auth';
 import { FullPageLoader } from '../layout/full-page-loader';
 import { confirmBanner } from './confirm-banner';
@@ -24,15 +24,16 @@ interface LoginSearch {
   error?: string;
 }
 
-export const Route = createFileRoute('/login')({
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+/** /login's search parameters, read leniently: an unknown or malformed value is left out. */
+export function loginSearch(search: Record<string, unknown>): LoginSearch {
+  return {
     confirmed: search.confirmed === true || search.confirmed === 'true' ? true : undefined,
     message: typeof search.message === 'string' ? search.message : undefined,
     error: typeof search.error === 'string' ? search.error : undefined,
-  }),
-  beforeLoad: ({ context }) => requireGuest(context.trpcUtils, { delayAuthenticated: true }),
-  component: LoginPage,
-});
+  };
+}
+
+const route = getRouteApi('/login');
 
 /**
  * Login page URL error codes: toast title and text. Any other code (among them /auth-redirect's
@@ -57,9 +58,9 @@ function bannerTextFor(code: string): string {
     : 'Please check your credentials and try again.';
 }
 
-function LoginPage() {
+export function LoginPage() {
   usePageTitle('Log in');
-  const search = Route.useSearch();
+  const search = route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { EMAIL_PATTERN, registerCustomerInput } from '../../../shared/schemas/auth';
 import { PASSWORD_MIN } from '../../../shared/schemas/limits';
 import { AuthCard } from './auth-card';
 import { EmailField, FormErrorAlert } from './form-parts';
-import { requireGuest } from './guards';
 import { PasswordField } from './password-field';
 import { confirmBanner } from './confirm-banner';
 import { clearPendingRegistration, rememberCheckEmail, savePendingRegistration } from './pending-registration';
@@ -16,13 +15,14 @@ import { usePageTitle } from '../../lib/use-page-title';
 
 type Role = 'business' | 'customer';
 
-export const Route = createFileRoute('/register')({
-  validateSearch: (search: Record<string, unknown>): { role?: Role } => ({
+/** /register's search parameters, read leniently: an unknown or malformed value is left out. */
+export function registerSearch(search: Record<string, unknown>): { role?: Role } {
+  return {
     role: search.role === 'customer' || search.role === 'business' ? search.role : undefined,
-  }),
-  beforeLoad: ({ context }) => requireGuest(context.trpcUtils),
-  component: RegisterPage,
-});
+  };
+}
+
+const route = getRouteApi('/register');
 
 type Field = 'name' | 'email' | 'password';
 
@@ -48,9 +48,9 @@ function fieldError(field: Field, value: string, typed: boolean, blurred: boolea
   }
 }
 
-function RegisterPage() {
+export function RegisterPage() {
   usePageTitle('Create account');
-  const search = Route.useSearch();
+  const search = route.useSearch();
   const navigate = useNavigate();
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [role, setRole] = useState<Role>(search.role ?? 'business');

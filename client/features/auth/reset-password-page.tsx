@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { resetPasswordForm } from '../../../shared/schemas/auth';
@@ -20,14 +20,16 @@ interface ResetSearch {
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
-export const Route = createFileRoute('/reset-password')({
-  validateSearch: (search: Record<string, unknown>): ResetSearch => ({
+/** /reset-password's search parameters, read leniently: an unknown or malformed value is left out. */
+export function resetPasswordSearch(search: Record<string, unknown>): ResetSearch {
+  return {
     token: str(search.token),
     error: str(search.error),
     error_description: str(search.error_description),
-  }),
-  component: ResetPasswordPage,
-});
+  };
+}
+
+const route = getRouteApi('/reset-password');
 
 /** The link's parameters, from the query or (older links) the hash. */
 function readLink(search: ResetSearch): ResetSearch {
@@ -56,9 +58,9 @@ const STATUS_MESSAGE = {
  * /reset-password (docs/decisions/0009): validating, then the invalid-link screen or the
  * new-password form; success goes to /login?message=password_updated.
  */
-function ResetPasswordPage() {
+export function ResetPasswordPage() {
   usePageTitle('Set a new password');
-  const search = Route.useSearch();
+  const search = route.useSearch();
   const navigate = useNavigate();
   // Read the link once, then take the token out of the address bar (and the browser history).
   const [link] = useState(() => readLink(search));

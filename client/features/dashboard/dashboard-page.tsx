@@ -1,12 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { createFileRoute, isRedirect, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, isRedirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { MSG } from '../../../shared/messages';
 import { requireAuthenticated } from '../auth/guards';
 import { BusinessDashboard } from '../business/business-dashboard';
 import { CustomerDashboard } from '../customer/customer-dashboard';
 import { DashboardGate, FIRST_ATTEMPT_MS } from './dashboard-gate';
-import { FullPageLoader } from '../layout/full-page-loader';
 import { callWithTimeout, TimeoutError } from '../../lib/requests';
 import { trpc, type TrpcUtils } from '../../lib/trpc';
 
@@ -28,7 +27,7 @@ function flag(value: unknown): boolean | undefined {
  * auth.me fails or has not answered within 2 s the gate shows its own screens instead of the
  * guard's error page or reload.
  */
-async function guardDashboard(utils: TrpcUtils): Promise<{ timedOut: boolean }> {
+export async function guardDashboard(utils: TrpcUtils): Promise<{ timedOut: boolean }> {
   try {
     // A late redirect or failure is ignored: the gate reads auth.me itself.
     await callWithTimeout(() => requireAuthenticated(utils), FIRST_ATTEMPT_MS);
@@ -39,22 +38,20 @@ async function guardDashboard(utils: TrpcUtils): Promise<{ timedOut: boolean }> 
   }
 }
 
-export const Route = createFileRoute('/dashboard/')({
-  validateSearch: (search: Record<string, unknown>): DashboardSearch => {
-    const out: DashboardSearch = {};
-    const success = flag(search.success);
-    const canceled = flag(search.canceled);
-    if (success !== undefined) out.success = success;
-    if (canceled !== undefined) out.canceled = canceled;
-    return out;
-  },
-  beforeLoad: ({ context }) => guardDashboard(context.trpcUtils),
-  pendingComponent: () => <FullPageLoader label={MSG.loadingDashboard} />,
-  component: DashboardPage,
-});
+/** /dashboard/'s search parameters, read leniently: an unknown or malformed value is left out. */
+export function dashboardSearch(search: Record<string, unknown>): DashboardSearch {
+  const out: DashboardSearch = {};
+  const success = flag(search.success);
+  const canceled = flag(search.canceled);
+  if (success !== undefined) out.success = success;
+  if (canceled !== undefined) out.canceled = canceled;
+  return out;
+}
 
-function DashboardPage() {
-  const { timedOut } = Route.useRouteContext();
+const route = getRouteApi('/dashboard/');
+
+export function DashboardPage() {
+  const { timedOut } = route.useRouteContext();
   useCheckoutReturn();
   return (
     <DashboardGate startTimedOut={timedOut}>
@@ -70,7 +67,7 @@ function DashboardPage() {
  * auth.me).
  */
 function useCheckoutReturn() {
-  const search = Route.useSearch();
+  const search = route.useSearch();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const handled = useRef(false);

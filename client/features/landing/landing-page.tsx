@@ -13,16 +13,9 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { TypedPhrase, TypingToggle, useTypewriter } from './typed-phrase';
-import { redirectSignedInFromLanding } from '../auth/guards';
 import { usePageTitle } from '../../lib/use-page-title';
-
-export const Route = createFileRoute('/')({
-  // Signed-in users go to their dashboard (docs/decisions/0010).
-  beforeLoad: ({ context }) => redirectSignedInFromLanding(context.trpcUtils),
-  component: LandingPage,
-});
 
 /** The phrases the headline types and cycles. */
 const HEADLINE_PHRASES = ['cancelled appointments', 'last-minute gaps', 'quiet afternoons'] as const;
@@ -78,7 +71,7 @@ const CUSTOMER_FEATURES = [
 ];
 
 /** The landing page /. */
-function LandingPage() {
+export function LandingPage() {
   usePageTitle('Last-minute appointment booking');
   return (
     <Box>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Divider, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_CATEGORY } from '../../../shared/categories';
 import { MSG } from '../../../shared/messages';
@@ -9,7 +9,7 @@ import { defaultWeeklySchedule, type WeeklySchedule } from '../../../shared/open
 import { businessProfileFields, completeBusinessProfileInput } from '../../../shared/schemas/auth';
 import { USERNAME_MAX } from '../../../shared/schemas/limits';
 import { AuthCard } from '../auth/auth-card';
-import { refreshMe, requireProfileCompletion } from '../auth/guards';
+import { refreshMe } from '../auth/guards';
 import { useAuth } from '../auth/use-auth';
 import { FullPageLoader } from '../layout/full-page-loader';
 import { ScheduleEditor } from './schedule-editor';
@@ -26,11 +26,6 @@ import { notifyEmailThrottled } from '../auth/email-notices';
 import { confirmBanner } from '../auth/confirm-banner';
 import { errorInfo, trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
-
-export const Route = createFileRoute('/complete-business-profile')({
-  beforeLoad: ({ context }) => requireProfileCompletion(context.trpcUtils),
-  component: CompleteBusinessProfilePage,
-});
 
 /** Slug suggested from the business name: lowercased, punctuation removed, spaces to hyphens. */
 function slugFromName(name: string): string {
@@ -56,7 +51,7 @@ interface ProfileValues {
   schedule: WeeklySchedule;
 }
 
-function CompleteBusinessProfilePage() {
+export function CompleteBusinessProfilePage() {
   usePageTitle('Complete your business profile');
   const pending = useMemo(() => readPendingRegistration(), []);
 

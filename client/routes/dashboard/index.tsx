@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MSG } from '../../../shared/messages';
+import { DashboardPage, dashboardSearch, guardDashboard } from '../../features/dashboard/dashboard-page';
+import { FullPageLoader } from '../../features/layout/full-page-loader';
+
+export const Route = createFileRoute('/dashboard/')({
+  validateSearch: dashboardSearch,
+  beforeLoad: ({ context }) => guardDashboard(context.trpcUtils),
+  pendingComponent: () => <FullPageLoader label={MSG.loadingDashboard} />,
+  component: DashboardPage,
+});
