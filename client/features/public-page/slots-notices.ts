@@ -10,6 +10,7 @@ const SLOTS_TEXTS: NoticeTexts = {
   refused: MSG.pageSlotsFailed,
 };
 
+/** The message for a failed refresh: the time-out text, else the generic one (never the server's). */
 export function slotsErrorText(err: unknown): string {
   return noticeFor(err, SLOTS_TEXTS).message;
 }
