@@ -73,3 +73,10 @@ export async function redirectSignedInFromLanding(utils: TrpcUtils) {
   if (answer.authState === 'profile_incomplete') throw redirect({ to: '/complete-business-profile' });
   if (answer.authState === 'pending_email') throw redirect({ to: '/check-email' });
 }
+
+/** /qrcode's guard: signed in (else /login, as requireAuthenticated); a customer goes to /dashboard. Returns { user }. */
+export async function requireQrCodeViewer(utils: TrpcUtils) {
+  const { user } = await requireAuthenticated(utils);
+  if (user.role === 'customer') throw redirect({ to: '/dashboard', replace: true });
+  return { user };
+}

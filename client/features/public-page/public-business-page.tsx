@@ -1,5 +1,6 @@
 import { Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { hasBusinessIdentity } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
@@ -13,6 +14,14 @@ import { useBusinessBySlug } from './use-business-by-slug';
 
 /** Load failure texts: the time-out's, else the generic one (never the server's). */
 const LOAD_TEXTS: NoticeTexts = { timeout: MSG.pageTimeout, failed: MSG.pageLoadFailed, refused: MSG.pageLoadFailed };
+
+const route = getRouteApi('/$slug');
+
+/** The screen at /{slug}: the page for the address's slug, started afresh when the slug changes. */
+export function PublicBusinessScreen() {
+  const { slug } = route.useParams();
+  return <PublicBusinessPage key={slug} slug={slug} />;
+}
 
 /**
  * The public business page /{slug} (ADR 0019): loading, then the page, 'Business Not Found', 'Error
