@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { classifySlugPath } from '../../shared/reserved-slugs';
-import { PublicBusinessPage } from '../features/public-page/public-business-page';
+import { PublicBusinessScreen } from '../features/public-page/public-business-page';
 
 /**
  * /{slug}: the public business page. A single path segment that a slug could be (3-50 lowercase
@@ -14,10 +14,5 @@ export const Route = createFileRoute('/$slug')({
     if (path.kind === 'not-found') throw notFound();
     if (path.kind === 'redirect') throw redirect({ to: '/$slug', params: { slug: path.to }, replace: true });
   },
-  component: SlugPage,
+  component: PublicBusinessScreen,
 });
-
-function SlugPage() {
-  const { slug } = Route.useParams();
-  return <PublicBusinessPage key={slug} slug={slug} />;
-}

@@ -1,18 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { GuardPending } from '../features/auth/guard-pending';
 import { requireAuthenticated } from '../features/auth/guards';
-import { useAuth } from '../features/auth/use-auth';
 import { ContactPage } from '../features/contact/contact-page';
 
 /** /contact, 'Get in Touch': any signed-in user. */
 export const Route = createFileRoute('/contact')({
   beforeLoad: ({ context }) => requireAuthenticated(context.trpcUtils),
   pendingComponent: () => <GuardPending label="Loading..." />,
-  component: ContactRoute,
+  component: ContactPage,
 });
-
-function ContactRoute() {
-  const { user: fromGuard } = Route.useRouteContext();
-  const { user: live } = useAuth();
-  return <ContactPage email={(live ?? fromGuard).email} />;
-}

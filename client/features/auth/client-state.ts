@@ -5,8 +5,8 @@
  */
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import { confirmBanner } from '../../lib/confirm-banner';
-import { clearPendingRegistration, forgetCheckEmail } from '../../lib/pending-registration';
+import { confirmBanner } from './confirm-banner';
+import { clearPendingRegistration, forgetCheckEmail } from './pending-registration';
 
 /**
  * Clears this tab's session storage of the accounts flows (the pending registration, which holds a

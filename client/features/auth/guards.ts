@@ -3,7 +3,7 @@
  */
 import { redirect } from '@tanstack/react-router';
 import { trpcClient, type TrpcUtils } from '../../lib/trpc';
-import { readPendingRegistration } from '../../lib/pending-registration';
+import { readPendingRegistration } from './pending-registration';
 
 async function me(utils: TrpcUtils) {
   return utils.auth.me.fetch(undefined, { staleTime: 30_000 });
@@ -72,4 +72,11 @@ export async function redirectSignedInFromLanding(utils: TrpcUtils) {
   if (answer.authState === 'authenticated') throw redirect({ to: '/dashboard' });
   if (answer.authState === 'profile_incomplete') throw redirect({ to: '/complete-business-profile' });
   if (answer.authState === 'pending_email') throw redirect({ to: '/check-email' });
+}
+
+/** /qrcode's guard: signed in (else /login, as requireAuthenticated); a customer goes to /dashboard. Returns { user }. */
+export async function requireQrCodeViewer(utils: TrpcUtils) {
+  const { user } = await requireAuthenticated(utils);
+  if (user.role === 'customer') throw redirect({ to: '/dashboard', replace: true });
+  return { user };
 }

@@ -4,7 +4,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { MSG } from '../../../shared/messages';
-import { consumeLocalSessionChange, onSessionChangeElsewhere } from '../../lib/session-sync';
+import { consumeLocalSessionChange, onSessionChangeElsewhere } from './session-sync';
 import { trpc } from '../../lib/trpc';
 import { clearClientState } from './client-state';
 import { useAuth } from './use-auth';

@@ -6,12 +6,16 @@
 import { Button, Card, Container, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { getRouteApi } from '@tanstack/react-router';
 import { MSG } from '../../../shared/messages';
 import { sendContactMessageInput } from '../../../shared/schemas/contact';
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../../../shared/schemas/limits';
 import { noticeFor } from '../../lib/requests';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useAuth } from '../auth/use-auth';
+
+const route = getRouteApi('/contact');
 
 interface ContactValues {
   subject: string;
@@ -26,7 +30,10 @@ export function contactFailureText(err: unknown): string {
 }
 
 /** The contact form of a signed-in user whose replies go to `email`. */
-export function ContactPage({ email }: { email: string }) {
+export function ContactPage() {
+  const { user: fromGuard } = route.useRouteContext();
+  const { user: live } = useAuth();
+  const email = (live ?? fromGuard).email;
   usePageTitle(MSG.getInTouch);
   const send = trpc.contact.send.useMutation();
   const form = useForm<ContactValues>({

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
-import { confirmBanner, useConfirmBanner } from '../../lib/confirm-banner';
+import { confirmBanner, useConfirmBanner } from '../auth/confirm-banner';
 import { SessionWatcher } from '../auth/session-watcher';
 import { useAuth } from '../auth/use-auth';
 import { appNavItems, DashboardNav, isAppAreaPath, isCurrent, sidebarLabel } from './dashboard-shell';

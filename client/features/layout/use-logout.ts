@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { clearClientState } from '../auth/client-state';
-import { broadcastSessionChange, markLocalSessionChange } from '../../lib/session-sync';
+import { broadcastSessionChange, markLocalSessionChange } from '../auth/session-sync';
 import { errorInfo, trpc } from '../../lib/trpc';
 
 /**

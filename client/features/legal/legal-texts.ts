@@ -193,7 +193,7 @@ export function privacySections(op: OperatorDetails = OPERATOR): LegalSection[] 
       title: 'Retention',
       paragraphs: [
         'We keep your data for as long as you have an account. When you delete your account in Settings, we delete straight away your account, profile, sign-in sessions, favourites and, for a business, its booking page and slots.',
-        'Bookings that involved another user stay so that user keeps their record: a business keeps the name and contact details a customer gave for appointments it confirmed, and a customer keeps the name and address of the business they booked with. Messages you sent us, copies of the emails we sent and server logs are kept only as long as we need them to answer you and to keep the service secure.',
+        'Bookings that involved another user stay so that user keeps their record: a customer keeps the name and address of the business they booked with, and a business keeps the appointments a customer booked, shown as ‘Deleted customer’. When a customer deletes their account, we clear their name, email address and phone number from those appointments and remove the notes they wrote with their requests. Messages you sent us, copies of the emails we sent and server logs are kept only as long as we need them to answer you and to keep the service secure.',
       ],
     },
     {

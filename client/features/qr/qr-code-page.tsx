@@ -23,15 +23,29 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useAuth } from '../auth/use-auth';
 import { FullPageLoader } from '../layout/full-page-loader';
 import { LoadError } from '../layout/load-error';
 import { bookingLink, copyText, openPrintView, QR_SIZE, qrDataUrl, qrPngBlob, saveBlob } from './qr-image';
 
 /** 'Access Denied' for a signed-in user whose role may not generate QR codes. */
+const route = getRouteApi('/qrcode');
+
+/** The screen at /qrcode: a business sees its QR code; a customer goes to /dashboard; any other role 'Access Denied'. */
+export function QrCodeScreen() {
+  const { user: fromGuard } = route.useRouteContext();
+  const { user: live } = useAuth();
+  const role: string = (live ?? fromGuard).role;
+  if (role === 'customer') return <Navigate to="/dashboard" replace />;
+  if (role !== 'business') return <QrAccessDenied />;
+  return <QrCodePage />;
+}
+
 export function QrAccessDenied() {
   usePageTitle(MSG.qrAccessDeniedTitle);
   return (

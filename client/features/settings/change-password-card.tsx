@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';
 import { PASSWORD_MIN } from '../../../shared/schemas/limits';
 import { noticeFor } from '../../lib/requests';
-import { broadcastSessionChange } from '../../lib/session-sync';
+import { broadcastSessionChange } from '../auth/session-sync';
 import { trpc } from '../../lib/trpc';
 import { PasswordField } from '../auth/password-field';
 import { CardHeading } from './card-heading';

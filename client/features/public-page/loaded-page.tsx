@@ -1,0 +1,99 @@
+import { Alert, Button, Container, Grid, Group, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { useAuth } from '../auth/use-auth';
+import { BusinessContactCard } from './business-contact-card';
+import { BusinessHeader } from './business-header';
+import { RequestDialog } from './request-dialog';
+import { SignInDialog, type SignInReason } from './sign-in-dialog';
+import { SlotList } from './slot-list';
+import { useSlotsErrorToast } from './slots-notices';
+import type { PublicData, Slot } from './use-business-by-slug';
+
+/**
+ * The loaded page: the owner's preview notice, the heading, the slot list, the contact card and the
+ * sign-in and request dialogs. `refreshError` is the last failed refresh (null when none).
+ */
+export function LoadedPage({
+  data,
+  slug,
+  refreshError,
+  refreshing,
+  onRetry,
+}: {
+  data: PublicData;
+  slug: string;
+  refreshError: unknown;
+  refreshing: boolean;
+  onRetry: () => void;
+}) {
+  const { business, slots } = data;
+  const { user } = useAuth();
+  const isOwner = user?.id === business.id;
+  const isBusinessViewer = user?.role === 'business';
+  const canRequest = user?.role === 'customer' && user.isVerified;
+  // Business users and page owners see no request or favourite buttons.
+  const showRequestButtons = !isOwner && !isBusinessViewer;
+  const [signIn, setSignIn] = useState<SignInReason | null>(null);
+  const [requesting, setRequesting] = useState<Slot | null>(null);
+  useSlotsErrorToast(refreshError);
+
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      {isOwner && (
+        <Alert color="blue" variant="light" mb="lg" title={MSG.pagePreview} data-testid="owner-preview">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm">This is how customers see your booking page. Share its link or QR code.</Text>
+            <Button component={Link} to="/dashboard" size="xs">
+              {MSG.pageGoToDashboard}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <BusinessHeader
+        business={business}
+        showFavourite={showRequestButtons}
+        onFavouriteSignIn={user?.role === 'customer' ? undefined : () => setSignIn('favourite')}
+      />
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <SlotList
+            slots={slots}
+            isOwner={isOwner}
+            isBusinessViewer={isBusinessViewer}
+            showRequestButtons={showRequestButtons}
+            canRequest={canRequest}
+            refreshError={refreshError}
+            refreshing={refreshing}
+            onRetry={onRetry}
+            onRequest={setRequesting}
+            onSignIn={() => setSignIn('request')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <div style={{ position: 'sticky', top: 80 }}>
+            <BusinessContactCard business={business} />
+          </div>
+        </Grid.Col>
+      </Grid>
+
+      <SignInDialog
+        reason={signIn}
+        onClose={() => setSignIn(null)}
+        unverified={Boolean(user && user.role === 'customer' && !user.isVerified)}
+      />
+      <RequestDialog
+        slot={requesting}
+        slug={slug}
+        businessName={business.businessName}
+        onClose={() => setRequesting(null)}
+        onSignInNeeded={() => {
+          setRequesting(null);
+          setSignIn('request');
+        }}
+      />
+    </Container>
+  );
+}

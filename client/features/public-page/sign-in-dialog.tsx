@@ -1,0 +1,58 @@
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { MSG } from '../../../shared/messages';
+
+/** Why a visitor is asked to sign in: to request a slot or to save a favourite. */
+export type SignInReason = 'request' | 'favourite';
+
+/**
+ * Asks a visitor to sign in: Log In, or Create an Account at /register?role=customer. Requesting
+ * uses MSG.loginToBook; a signed-in customer who has not confirmed the email is told to verify it.
+ */
+export function SignInDialog({
+  reason,
+  onClose,
+  unverified,
+}: {
+  reason: SignInReason | null;
+  onClose: () => void;
+  unverified: boolean;
+}) {
+  const title = unverified
+    ? 'Email verification required'
+    : reason === 'favourite'
+      ? 'Sign in to save favourites'
+      : 'Sign in to request';
+  return (
+    <Modal opened={reason !== null} onClose={onClose} title={title}>
+      <Stack gap="md">
+        {unverified ? (
+          <>
+            <Text size="sm">{MSG.verifyToBook}</Text>
+            <Button component={Link} to="/check-email" onClick={onClose}>
+              Resend confirmation email
+            </Button>
+          </>
+        ) : (
+          <>
+            <Text size="sm" fw={600}>
+              {reason === 'favourite' ? 'Please log in to save your favourite businesses' : MSG.loginToBook}
+            </Text>
+            <Text size="sm" c="dimmed">
+              New here? Creating a customer account is free.
+            </Text>
+            <Button component={Link} to="/login">
+              Log In
+            </Button>
+            <Button
+              renderRoot={(props) => <Link to="/register" search={{ role: 'customer' }} {...props} />}
+              variant="default"
+            >
+              Create an Account
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDate, formatTimeRange } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { slotsErrorText } from './slots-notices';
+import type { Slot } from './use-business-by-slug';
+
+/**
+ * The open slots, grouped by date, with a Request button each (or 'Login or Sign Up to Request'
+ * when the viewer cannot request); the owner sees its own slots without buttons. A failed refresh
+ * shows 'Error loading slots' with Try Again above the list.
+ */
+export function SlotList({
+  slots,
+  isOwner,
+  isBusinessViewer,
+  showRequestButtons,
+  canRequest,
+  refreshError,
+  refreshing,
+  onRetry,
+  onRequest,
+  onSignIn,
+}: {
+  slots: Slot[];
+  isOwner: boolean;
+  isBusinessViewer: boolean;
+  showRequestButtons: boolean;
+  canRequest: boolean;
+  refreshError: unknown;
+  refreshing: boolean;
+  onRetry: () => void;
+  onRequest: (slot: Slot) => void;
+  onSignIn: () => void;
+}) {
+  return (
+    <Card>
+      <Title order={2} fz="lg" mb={4}>
+        {isOwner ? 'Your Available Slots' : MSG.pageRequest}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {slotsSummary(slots.length, isOwner)}
+      </Text>
+      {isBusinessViewer && !isOwner && (
+        <Text size="sm" mb="md">
+          {`${MSG.businessCannotRequest} Log in with a customer account to request one.`}
+        </Text>
+      )}
+      {refreshError !== null && (
+        <Alert color="red" variant="light" mb="md" title={MSG.pageSlotsErrorTitle} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{slotsErrorText(refreshError)}</Text>
+            <Button size="xs" variant="default" onClick={onRetry} loading={refreshing}>
+              {MSG.pageTryAgain}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      <Stack gap="lg">
+        {groupByDate(slots).map(([date, daySlots]) => (
+          <section key={date} aria-label={formatDate(date)}>
+            <Text fw={700} size="sm" c="brand.8" mb={8}>
+              {formatDate(date)}
+            </Text>
+            <Stack gap="xs">
+              {daySlots.map((s) => (
+                <Paper key={s.id} withBorder p="sm" px="md" radius="md" data-testid="public-slot">
+                  <Group justify="space-between" wrap="wrap" gap="sm">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={700}>{formatTimeRange(s.startTime, s.endTime)}</Text>
+                      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                        {s.description}
+                      </Text>
+                    </div>
+                    {showRequestButtons &&
+                      (canRequest ? (
+                        <Button
+                          onClick={() => onRequest(s)}
+                          aria-label={`Request ${s.description}, ${formatDate(s.date)}, ${formatTimeRange(s.startTime, s.endTime)}`}
+                        >
+                          Request
+                        </Button>
+                      ) : (
+                        <Button variant="light" onClick={onSignIn}>
+                          Login or Sign Up to Request
+                        </Button>
+                      ))}
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </section>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function slotsSummary(count: number, isOwner: boolean): string {
+  if (isOwner) {
+    return count === 0
+      ? 'You have no open slots. Customers will see them here once you add some on your dashboard.'
+      : `Customers can request ${count === 1 ? 'this slot' : `these ${count} slots`}; you confirm or decline each request.`;
+  }
+  if (count === 0) return 'No slots are available right now. Check back soon.';
+  return `${count} ${count === 1 ? 'slot' : 'slots'} available. The business confirms each request.`;
+}
+
+/** Slots (already sorted by date, then start) grouped by date. */
+function groupByDate(slots: Slot[]): Array<[string, Slot[]]> {
+  const groups = new Map<string, Slot[]>();
+  for (const s of slots) {
+    const day = groups.get(s.date);
+    if (day) day.push(s);
+    else groups.set(s.date, [s]);
+  }
+  return [...groups];
+}
