@@ -24,6 +24,9 @@ const slotDescription = `Cut and finish ${tag}`;
 test('a business publishes a slot, a customer requests it, the business confirms, both see it live', async ({
   people: { open, errors },
 }) => {
+  // Two sign-ups through the screens and the whole loop in one journey: more than the default 90 s
+  // allows on a busy two-core machine.
+  test.slow();
   // The business signs up, completes its profile, confirms its email and publishes a slot.
   const biz = await open();
   await biz.goto('/');

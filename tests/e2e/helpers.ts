@@ -260,11 +260,18 @@ export async function signIn(
   expect(response.status(), `dev.createAccount answered: ${await response.text()}`).toBe(200);
 }
 
+/**
+ * How long the first dashboard after `signIn` may take to show: the page boots the whole app, asks
+ * who is signed in and loads the dashboard's lists, which on a busy machine takes longer than one
+ * step's 10 s.
+ */
+const FIRST_DASHBOARD_MS = 30_000;
+
 /** A new customer `account`, signed in (`signIn`), on its dashboard at `origin` (default: baseURL). */
 export async function customerOnDashboard(page: Page, account: CustomerAccount, origin?: string) {
   await signIn(page, account, { origin });
   await page.goto(`${origin ?? ''}/dashboard`);
-  await expect(page.getByRole('heading', { name: 'Your Appointments' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Appointments' })).toBeVisible({ timeout: FIRST_DASHBOARD_MS });
 }
 
 /**
@@ -278,6 +285,6 @@ export async function businessOnDashboard(
 ): Promise<BusinessAccount> {
   await signIn(page, account, { profile });
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: account.businessName })).toBeVisible();
+  await expect(page.getByRole('heading', { name: account.businessName })).toBeVisible({ timeout: FIRST_DASHBOARD_MS });
   return account;
 }
