@@ -8,7 +8,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import postgres from 'postgres';
 import { hashPassword } from '../../server/features/auth/password';
+import { MSG } from '../../shared/messages';
 import { confirmFromMailbox, customerOnDashboard, logIn, mailboxLink, newCustomer } from './helpers';
+import { proceduresOf, unlessTornDown } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
 
@@ -90,13 +92,37 @@ test('a customer signs up, is refused before confirming, confirms, and the guard
   await page.goto('/complete-business-profile');
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // A second tab follows a logout made in the first.
+  // A second tab follows a logout made in the first, even when it hears of the ended session
+  // before the first tab has its answer: here the logout's answer is held back while the second
+  // tab's own 30 s session check (its clock moved on) already finds no session.
   const second = await page.context().newPage();
+  await second.clock.install();
   await second.goto('/dashboard');
   await expect(second.getByText(`Welcome, ${customer.name}`).first()).toBeVisible();
-  await logOut(page);
+  let ended!: () => void;
+  const sessionEnded = new Promise<void>((resolve) => (ended = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/trpc/') && proceduresOf(url.href).includes('auth.logout'),
+    (route) =>
+      unlessTornDown(async () => {
+        const response = await route.fetch();
+        ended();
+        await released;
+        await route.fulfill({ response });
+      }),
+  );
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await sessionEnded;
+  await second.clock.fastForward('00:31');
   await expect(second).toHaveURL(/\/login$/);
   await expect(second.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(second.getByText(MSG.sessionExpiredTitle)).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText(MSG.sessionExpiredTitle)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

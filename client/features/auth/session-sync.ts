@@ -6,7 +6,12 @@
 const CHANNEL = 'lastslot-session';
 const STORAGE_KEY = 'lastslot.sessionChanged';
 
-export type SessionChange = 'login' | 'logout' | 'changed';
+/**
+ * 'ending': a tab is asking the server to end the session (logout, account deletion), so an ended
+ * session that any tab hears of before the 'logout' that follows is deliberate, not an expiry;
+ * 'kept': the server refused, and a later end is news again.
+ */
+export type SessionChange = 'login' | 'logout' | 'changed' | 'ending' | 'kept';
 
 let channel: BroadcastChannel | null = null;
 function getChannel(): BroadcastChannel | null {
@@ -49,6 +54,22 @@ let localChange = false;
 /** Marks the next session change as made by this tab on purpose (login, logout), not an expiry. */
 export function markLocalSessionChange(): void {
   localChange = true;
+}
+
+/**
+ * Call just before asking the server to end this browser's session (logout, account deletion):
+ * every tab, this one included, may hear of the ended session before the server's answer (its
+ * periodic check, another request), and must take it as deliberate, not as 'Session Expired'.
+ */
+export function sessionEndStarting(): void {
+  markLocalSessionChange();
+  broadcastSessionChange('ending');
+}
+
+/** The server did not end the session after `sessionEndStarting`: a later end is news again. */
+export function sessionEndAbandoned(): void {
+  localChange = false;
+  broadcastSessionChange('kept');
 }
 
 /** True once after `markLocalSessionChange`. */

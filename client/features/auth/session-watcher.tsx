@@ -27,6 +27,11 @@ export function SessionWatcher() {
   useEffect(
     () =>
       onSessionChangeElsewhere((kind) => {
+        if (kind === 'ending' || kind === 'kept') {
+          // Another tab is signing out (or failed to): the end that may reach us first is deliberate.
+          quiet.current = kind === 'ending';
+          return;
+        }
         if (kind === 'logout') {
           quiet.current = true;
           // Signed out in another tab: this tab forgets its part of the session too.

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { clearClientState } from '../auth/client-state';
-import { broadcastSessionChange, markLocalSessionChange } from '../auth/session-sync';
+import { broadcastSessionChange, sessionEndAbandoned, sessionEndStarting } from '../auth/session-sync';
 import { errorInfo, trpc } from '../../lib/trpc';
 
 /**
@@ -18,11 +18,13 @@ export function useLogout() {
 
   async function logout() {
     setPending(true);
+    sessionEndStarting();
     try {
       await mutation.mutateAsync();
     } catch (err) {
       // A 403 at sign-out is expected and ignored (the session is gone already).
       if (errorInfo(err).httpStatus !== 403) {
+        sessionEndAbandoned();
         notifications.show({ color: 'red', title: 'Logout failed', message: errorInfo(err).message });
         setPending(false);
         return;
@@ -32,7 +34,6 @@ export function useLogout() {
     // after it: the landing page's guard would read a stale 'authenticated' and bounce to /dashboard.
     await queryClient.cancelQueries();
     clearClientState(queryClient);
-    markLocalSessionChange();
     broadcastSessionChange('logout');
     await navigate({ to: '/' });
     // Reset (and refetch) the answers still on screen, such as the header's auth.me, which now

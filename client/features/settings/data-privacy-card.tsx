@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { deleteAccountInput } from '../../../shared/schemas/settings';
 import { confirmBanner } from '../auth/confirm-banner';
-import { broadcastSessionChange, markLocalSessionChange } from '../auth/session-sync';
+import { broadcastSessionChange, sessionEndAbandoned, sessionEndStarting } from '../auth/session-sync';
 import { callWithTimeout, noticeFor, TIME_LIMITS_MS, useTimedMutation } from '../../lib/requests';
 import { errorInfo, trpc, trpcClient } from '../../lib/trpc';
 import { PasswordField } from '../auth/password-field';
@@ -172,9 +172,11 @@ function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: bo
   }
 
   async function onDelete(values: typeof form.values) {
+    sessionEndStarting();
     try {
       await remove.mutateAsync(values);
     } catch (err) {
+      sessionEndAbandoned();
       const notice = noticeFor(err);
       if (notice.field === 'currentPassword') form.setErrors({ currentPassword: notice.message });
       notifications.show({
@@ -186,7 +188,6 @@ function DeleteAccountDialog({ role, opened, onClose }: { role: Role; opened: bo
     }
     // Signed out: like a logout, this tab leaves on purpose and the other tabs follow.
     confirmBanner.reset();
-    markLocalSessionChange();
     broadcastSessionChange('logout');
     await navigate({ to: '/', replace: true });
     queryClient.removeQueries({ predicate: (q) => q.getObserversCount() === 0 });
