@@ -13,7 +13,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { MSG } from '../shared/messages';
 import { MAX_BATCH_SIZE } from '../shared/transport';
@@ -27,6 +27,9 @@ import { appRouter, type AppRouter } from './trpc/router';
 
 /** Largest request body accepted, in bytes: the biggest form (the contact message) is far smaller. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** How long app.close() waits, at most, for handlers of requests whose client has gone. */
+const HANDLER_DRAIN_MS = 10_000;
 
 /** The generic answers of requests refused before tRPC runs (docs/decisions/0030). */
 const GENERIC_BODIES = {
@@ -140,6 +143,35 @@ export async function buildServer({
     reply.header('cache-control', 'no-store');
     if (payload instanceof Response) payload.headers.set('cache-control', 'no-store');
     return payload;
+  });
+
+  // app.close() waits for requests in flight, but Node counts a request whose client went away as
+  // finished while its handler still runs (e.g. a booking between two queries). Such handlers are
+  // waited for too (up to HANDLER_DRAIN_MS), so a shutdown never closes the database under one.
+  // A handler is done when it sends its reply (onSend, also called for a gone client).
+  const handlersRunning = new Set<FastifyRequest>();
+  let drained: (() => void) | undefined;
+  const handlerDone = (req: FastifyRequest) => {
+    if (handlersRunning.delete(req) && handlersRunning.size === 0) drained?.();
+  };
+  app.addHook('onRequest', (req, _reply, done) => {
+    handlersRunning.add(req);
+    done();
+  });
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    handlerDone(req);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (req, _reply, done) => {
+    handlerDone(req);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    if (handlersRunning.size === 0) return;
+    await new Promise<void>((resolve) => {
+      drained = resolve;
+      setTimeout(resolve, HANDLER_DRAIN_MS).unref();
+    });
   });
 
   // Live-update streams (SSE) never end on their own, so app.close() would wait for them forever.
