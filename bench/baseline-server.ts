@@ -7,8 +7,11 @@
  *
  * Statements are prepared (postgres.js's default for tagged queries; BENCH_BASELINE_PREPARE=false
  * sends them unnamed, as drizzle does without `.prepare()`). Env: DATABASE_URL (required), HOST,
- * PORT, APP_URL (Origin check), DB_POOL (default 10, as the app).
+ * PORT, APP_URL (Origin check), DB_POOL (default 10 per process, as the app), WEB_CONCURRENCY
+ * (worker processes, default 1): like the app (docs/decisions/0028), a primary forks the workers
+ * with node:cluster and they share the port, so both targets run the same number of processes.
  */
+import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -377,6 +380,7 @@ async function main() {
   app.get('/trpc/:path', (req, reply) => handleBatch(req, reply, queries));
   app.post('/trpc/:path', (req, reply) => handleBatch(req, reply, mutations));
   await app.listen({ host: HOST, port: PORT });
+  console.log(`baseline worker listening (pid ${process.pid})`);
   const stop = async () => {
     await app.close();
     await sql.end({ timeout: 2 });
@@ -386,7 +390,33 @@ async function main() {
   process.on('SIGINT', () => void stop());
 }
 
-main().catch((err) => {
-  console.error('baseline server failed to start:', err);
-  process.exit(1);
-});
+/**
+ * The primary: forks WEB_CONCURRENCY workers (each runs `main`) and exits 1 if one dies, so a
+ * broken start shows at once; SIGTERM / SIGINT stop every worker, then the primary exits 0.
+ */
+function supervise() {
+  const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1));
+  let stopping = false;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.values(cluster.workers ?? {}).every((w) => !w || w.isDead())) process.exit(0);
+      return;
+    }
+    console.error(`baseline worker ${worker.process.pid} died (${code ?? signal}); stopping`);
+    process.exit(1);
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (cluster.isPrimary) supervise();
+else
+  main().catch((err) => {
+    console.error('baseline server failed to start:', err);
+    process.exit(1);
+  });

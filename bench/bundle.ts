@@ -29,29 +29,37 @@ interface ManifestChunk {
 }
 
 /**
- * Builds the client into a temporary folder under .tmp/ (never dist/client, which tests may be
- * using) with a manifest, and returns the folder; the caller removes it.
+ * Runs `vite build` with `args` in `repoRoot` into `outDir` (emptied first), warnings and errors
+ * on stderr; throws when the build fails. For the bench's own builds under .tmp/.
  */
-export function buildClient(repoRoot: string): string {
-  const outDir = path.join(repoRoot, '.tmp', `bench-client-${process.pid}`);
+export function viteBuild(repoRoot: string, outDir: string, args: string[] = []): void {
   execFileSync(
     process.execPath,
     [
       path.join(repoRoot, 'node_modules/vite/bin/vite.js'),
       'build',
+      ...args,
       '--outDir',
       outDir,
       '--emptyOutDir',
-      '--manifest',
       '--logLevel',
       'warn',
     ],
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
   );
+}
+
+/**
+ * Builds the client into a temporary folder under .tmp/ (never dist/client, which tests may be
+ * using) with a manifest, and returns the folder; the caller removes it.
+ */
+export function buildClient(repoRoot: string): string {
+  const outDir = path.join(repoRoot, '.tmp', `bench-client-${process.pid}`);
+  viteBuild(repoRoot, outDir, ['--manifest']);
   return outDir;
 }
 
-/** Removes a folder made by `buildClient`. */
+/** Removes a folder made by `buildClient` or `buildServerForBench`. */
 export function removeBuild(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }

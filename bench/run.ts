@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the performance harness (docs/decisions/0026). Creates a throw-away PostgreSQL database,
- * migrates and seeds it, then drives target A (the app) and target B (bench/baseline-server.ts),
+ * `npm run bench`: the performance harness (docs/decisions/0026). Builds the app's server, creates a
+ * throw-away PostgreSQL database, migrates and seeds it, then drives target A (the app's production
+ * build in production mode) and target B (bench/baseline-server.ts), the same number of processes each,
  * each freshly started before every measurement, rounds interleaved A, B, A, B, with autocannon,
  * and prints a table plus PASS/FAIL per budget. Always exits 0 once it has measured (a benchmark
  * measures; it is not a test); exits 1 only when it could not run. See bench/README.md.
@@ -12,10 +13,11 @@
  * BENCH_LIVE_SUBSCRIBERS (200), BENCH_LIVE_RATE (deliveries/s, 500), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432), BENCH_PORT (3360; B uses +1), BENCH_SKIP_BUNDLE (1: no
  * vite build), BENCH_CLIENT_DIST (measure this built client instead of building), BENCH_KEEP_LOGS,
+ * BENCH_WORKERS (processes per target; default: one per core, A's production default),
  * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -39,8 +41,17 @@ import {
 import { measureLive } from './live';
 import { measure, type BenchRequest, type LoadResult, type LoadShape } from './load';
 import { formatTable, formatVerdicts, verdicts, type Row } from './report';
-import { killAllTargets, repoRoot, startTarget, type RunningTarget, type TargetKind } from './targets';
-import { batchMutation, batchQueryPath, sessionCookie } from './wire';
+import {
+  buildServerForBench,
+  killAllTargets,
+  repoRoot,
+  startEmailStub,
+  startTarget,
+  type EmailStub,
+  type RunningTarget,
+  type TargetKind,
+} from './targets';
+import { BENCH_APP_URL, batchMutation, batchQueryPath, sessionCookie } from './wire';
 
 /** Reads `--name value` / `--name=value` flags into BENCH_NAME env values. */
 function flagsToEnv(argv: string[]): void {
@@ -78,10 +89,15 @@ const cfg = {
   clientDist: process.env.BENCH_CLIENT_DIST || '',
   keepLogs: ['1', 'true'].includes(process.env.BENCH_KEEP_LOGS ?? ''),
   extraSql: process.env.BENCH_EXTRA_SQL ?? '',
+  /** Processes per target; unset: one per core, which is A's production default. */
+  workers: Math.max(1, Math.round(num('BENCH_WORKERS', os.availableParallelism()))),
+  workersForA: Boolean(process.env.BENCH_WORKERS),
 };
 
 const log = (line: string) => console.log(line);
 let database: BenchDatabase | null = null;
+let serverEntry: string | null = null;
+let emailStub: EmailStub | null = null;
 let cleaning: Promise<void> | null = null;
 const logDir = mkdtempSync(path.join(os.tmpdir(), 'lastslot-bench-'));
 
@@ -89,6 +105,8 @@ const logDir = mkdtempSync(path.join(os.tmpdir(), 'lastslot-bench-'));
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     killAllTargets();
+    await emailStub?.close();
+    if (serverEntry) removeBuild(path.dirname(serverEntry));
     if (database) {
       const dropped = await dropBenchDatabase(cfg.serverUrl, database.name);
       if (dropped) log(`dropped database ${database.name}`);
@@ -141,6 +159,16 @@ async function main(): Promise<void> {
       if (!cfg.clientDist) removeBuild(dir);
     }
   }
+
+  // A runs the server as production does: built to JavaScript, run by plain node (docs/decisions/0042).
+  log('building the server (vite build --config vite.server.config.ts into .tmp/)...');
+  serverEntry = buildServerForBench(repoRoot);
+  emailStub = await startEmailStub();
+  log(
+    `targets: A = ${path.relative(repoRoot, serverEntry)}, NODE_ENV=production, APP_URL ${BENCH_APP_URL}, ` +
+      `${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}${cfg.workersForA ? ' (BENCH_WORKERS)' : ' (production default: one per core)'}, ` +
+      `email to the Resend stub at ${emailStub.url}; B = bench/baseline-server.ts, ${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}`,
+  );
 
   database = await createBenchDatabase(cfg.serverUrl);
   log(`created database ${database.name}`);
@@ -213,7 +241,7 @@ async function main(): Promise<void> {
     {
       name: 'booking request',
       key: 'booking',
-      prepare: (target, label) => {
+      prepare: (_target, label) => {
         const fresh: string[] = [];
         let duplicates = 0;
         const next = (i: number): BenchRequest => {
@@ -228,14 +256,13 @@ async function main(): Promise<void> {
             fresh.push(slotId);
           }
           const { path: p, body } = batchMutation('bookings.request', { slotId });
-          const origin = `http://127.0.0.1:${target === 'A' ? cfg.port : cfg.port + 1}`;
           return {
             method: 'POST',
             path: p,
             body,
             headers: {
               'content-type': 'application/json',
-              origin,
+              origin: BENCH_APP_URL,
               cookie: sessionCookie(customerToken(1 + (i % size.customers))),
             },
           };
@@ -296,17 +323,35 @@ async function main(): Promise<void> {
     return row;
   };
   let run = 0;
+  const appErrors: string[] = [];
   const withTarget = async <T>(kind: TargetKind, label: string, fn: (t: RunningTarget) => Promise<T>): Promise<T> => {
+    // Every target starts with an empty email queue: B queues the app's emails but never sends
+    // them, and A's dispatcher must not spend its measured run on another run's backlog.
+    await sql`delete from email_outbox where status = 'pending'`;
+    const logFile = path.join(logDir, `${String(++run).padStart(3, '0')}-${kind}-${label.replace(/\W+/g, '_')}.log`);
     const target = await startTarget(kind, {
       repoRoot,
       databaseUrl: database!.url,
       port: cfg.port,
-      logFile: path.join(logDir, `${String(++run).padStart(3, '0')}-${kind}-${label.replace(/\W+/g, '_')}.log`),
+      serverEntry: serverEntry!,
+      emailStubUrl: emailStub!.url,
+      workers: cfg.workers,
+      workersForA: cfg.workersForA,
+      logFile,
     });
     try {
       return await fn(target);
     } finally {
       await target.stop();
+      if (kind === 'A') {
+        // The app's own account of the run: any warning or error line (a failed email delivery,
+        // a tRPC error, a dispatcher failure) is reported.
+        const problems = readFileSync(logFile, 'utf8')
+          .split('\n')
+          .filter((line) => /^\{.*"level":(4|5|6)\d/.test(line));
+        for (const line of problems.slice(0, 3)) log(`  A LOG (${label}): ${line.slice(0, 300)}`);
+        appErrors.push(...problems);
+      }
     }
   };
   const show = (r: LoadResult) =>
@@ -370,6 +415,17 @@ async function main(): Promise<void> {
     }
   }
 
+  const [outbox] = await sql<{ sent: number; failed: number; errored: number }[]>`
+    select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status = 'failed')::int as failed,
+      count(*) filter (where last_error is not null)::int as errored
+    from email_outbox`;
+  const refused = emailStub!.refused();
+  const emailLine =
+    `Email (A, production mode, Resend client to the bench's stub): ${emailStub!.accepted()} sent to the stub, ` +
+    `${refused.length} other requests${refused.length ? ` (${[...new Set(refused)].join(', ')})` : ''}; outbox: ` +
+    `${outbox?.sent ?? 0} sent, ${outbox?.failed ?? 0} failed, ${outbox?.errored ?? 0} with a delivery error. ` +
+    `A's log: ${appErrors.length} warning or error lines.`;
+  log(emailLine);
   await sql.end({ timeout: 2 });
   await monitor.end({ timeout: 2 });
 
@@ -380,10 +436,16 @@ async function main(): Promise<void> {
     '',
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, PostgreSQL on 127.0.0.1; ` +
       `scale ${cfg.scale} (${size.businesses} businesses x ${SLOTS_PER_BUSINESS} slots); ${cfg.rounds} rounds (median shown), ` +
-      `${cfg.warmup} s warm-up + ${cfg.duration} s per run; A = the app, B = bare Fastify + postgres.js; total ${((Date.now() - started) / 1000).toFixed(0)} s.` +
+      `${cfg.warmup} s warm-up + ${cfg.duration} s per run; A = the app (production build, NODE_ENV=production), B = bare Fastify + postgres.js; ` +
+      `${cfg.workers} worker process${cfg.workers === 1 ? '' : 'es'} each; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s.` +
       (cfg.extraSql ? ` What-if: BENCH_EXTRA_SQL \`${cfg.extraSql}\` applied after seeding.` : ''),
     '',
     formatTable(rows),
+    '',
+    emailLine,
     '',
   ];
   if (bundle) {

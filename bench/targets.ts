@@ -1,17 +1,22 @@
 /**
- * Bench targets as child processes (A: the app, B: the baseline server), each started fresh, and
- * CPU-time readings of them and of their PostgreSQL backends from /proc.
+ * Bench targets as child processes (A: the app's production build, B: the baseline server), each
+ * started fresh, the stub of the email provider A sends to, and CPU-time readings of the targets'
+ * process trees and of their PostgreSQL backends from /proc.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type postgres from 'postgres';
+import { viteBuild } from './bundle';
+import { BENCH_APP_URL } from './wire';
 
 export type TargetKind = 'A' | 'B';
 
 /** A started target. */
 export interface RunningTarget {
   kind: TargetKind;
+  /** Pid of the target's primary process; its workers are its children. */
   pid: number;
   /** Origin, e.g. http://127.0.0.1:3360. */
   url: string;
@@ -25,6 +30,16 @@ export interface TargetOptions {
   databaseUrl: string;
   /** Port of A; B listens on port + 1. */
   port: number;
+  /** The app's built server (`buildServerForBench`), run by plain node. */
+  serverEntry: string;
+  /** Base URL of the email provider stub (`startEmailStub`), given to A as RESEND_BASE_URL. */
+  emailStubUrl: string;
+  /**
+   * Worker processes of B, and of A when `workersForA` is set (WEB_CONCURRENCY); A otherwise
+   * runs production's default, one per core, which the caller passes here for B.
+   */
+  workers: number;
+  workersForA?: boolean;
   /** File that receives the process's stdout and stderr (the app's JSON log for A). */
   logFile: string;
   /** Extra environment (e.g. BENCH_BASELINE_PREPARE for B). */
@@ -33,44 +48,57 @@ export interface TargetOptions {
 
 const live = new Set<ChildProcess>();
 
+/** The Resend API key A is given: production demands one; only the stub ever sees it. */
+export const STUB_RESEND_KEY = 're_bench_stub_key';
+
 /**
- * Environment of target A: the real server with real cookie sessions, the CSRF Origin check, the
- * mutation rate limiter (set high enough never to refuse the bench) and pino logging at info
- * (Fastify's per-request lines, JSON because stdout is a file). NODE_ENV=development, because
- * production demands an https APP_URL and a Resend key (server/core/env.ts), which would make the mail
- * dispatcher call the real Resend API; nothing on the request paths measured depends on NODE_ENV.
+ * Environment of target A: the production build in production mode (NODE_ENV=production, the
+ * https APP_URL the load generator sends as Origin, secure cookies, HSTS), real cookie sessions,
+ * the CSRF Origin check, the mutation rate limiter (set high enough never to refuse the bench),
+ * pino logging at info (one JSON line per request into the log file), and the mail dispatcher
+ * sending through the Resend client to the bench's stub (RESEND_BASE_URL). Workers: production's
+ * default (one per core) unless `workersForA`.
  */
 export function appEnv(opts: TargetOptions): Record<string, string> {
   return {
-    NODE_ENV: 'development',
+    NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(opts.port),
-    APP_URL: `http://127.0.0.1:${opts.port}`,
+    APP_URL: BENCH_APP_URL,
     DATABASE_URL: opts.databaseUrl,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
-    RESEND_API_KEY: '',
+    RESEND_API_KEY: STUB_RESEND_KEY,
+    RESEND_BASE_URL: opts.emailStubUrl,
     STRIPE_SECRET_KEY: '',
     RATE_LIMIT_MUTATIONS_PER_MINUTE: '1000000',
     TRUST_PROXY: 'false',
-    // One worker under the supervisor (docs/decisions/0028), like the bare floor's one process.
-    WEB_CONCURRENCY: '1',
+    ...(opts.workersForA ? { WEB_CONCURRENCY: String(opts.workers) } : {}),
   };
 }
 
 /**
- * Starts target `kind` as `node --import tsx <entry>` (so the pid is the server itself, not a tsx
- * wrapper; for the app, the supervisor's primary, whose worker `processCpuMicros` adds) and resolves once GET /healthz answers 200, or rejects after 60 s with the log's tail.
+ * Starts target `kind`: A as `node <serverEntry>` (the built JavaScript, no loader), B as
+ * `node --import tsx bench/baseline-server.ts` with `workers` processes; the pid is the primary
+ * either way (never an npm or tsx wrapper), whose workers `processCpuMicros` adds. Resolves once
+ * GET /healthz answers 200 and every worker has logged that it listens, or rejects after 60 s
+ * with the log's tail.
  */
 export async function startTarget(kind: TargetKind, opts: TargetOptions): Promise<RunningTarget> {
   const port = kind === 'A' ? opts.port : opts.port + 1;
-  const entry = kind === 'A' ? 'server/index.ts' : 'bench/baseline-server.ts';
+  const args = kind === 'A' ? [opts.serverEntry] : ['--import', 'tsx', 'bench/baseline-server.ts'];
   const env =
     kind === 'A'
       ? appEnv(opts)
-      : { HOST: '127.0.0.1', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, DATABASE_URL: opts.databaseUrl };
+      : {
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          APP_URL: BENCH_APP_URL,
+          DATABASE_URL: opts.databaseUrl,
+          WEB_CONCURRENCY: String(opts.workers),
+        };
   const out = openSync(opts.logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, args, {
     cwd: opts.repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, ...opts.env },
     stdio: ['ignore', out, out],
@@ -91,8 +119,9 @@ export async function startTarget(kind: TargetKind, opts: TargetOptions): Promis
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
+      // Healthy, and every worker listening (each logs it), so no start-up lands in a measurement.
       const res = await fetch(`${url}/healthz`);
-      if (res.ok) return { kind, pid: child.pid!, url, stop };
+      if (res.ok && listeningWorkers(opts.logFile) >= opts.workers) return { kind, pid: child.pid!, url, stop };
     } catch {
       // not listening yet
     }
@@ -100,7 +129,85 @@ export async function startTarget(kind: TargetKind, opts: TargetOptions): Promis
   }
   await stop();
   const tail = readFileSync(opts.logFile, 'utf8').split('\n').slice(-20).join('\n');
-  throw new Error(`target ${kind} (${entry}) did not become healthy:\n${tail}`);
+  throw new Error(`target ${kind} (${args.join(' ')}) did not become healthy:\n${tail}`);
+}
+
+/** Workers that logged that they listen: the app's pino line, or the baseline's. */
+function listeningWorkers(logFile: string): number {
+  return readFileSync(logFile, 'utf8').match(/"msg":"Server listening at |^baseline worker listening/gm)?.length ?? 0;
+}
+
+/**
+ * Builds the app's server as production does (`vite build --config vite.server.config.ts`,
+ * docs/decisions/0042) into .tmp/bench-server-<pid>/ (never dist/server, which `npm run serve` may
+ * be using) and returns the entry file; remove the folder with `removeBuild(path.dirname(entry))`.
+ */
+export function buildServerForBench(repoRoot: string): string {
+  const outDir = path.join(repoRoot, '.tmp', `bench-server-${process.pid}`);
+  viteBuild(repoRoot, outDir, ['--config', 'vite.server.config.ts']);
+  return path.join(outDir, 'index.js');
+}
+
+/** The stub of the email provider: what A's mail dispatcher sent and what else reached it. */
+export interface EmailStub {
+  /** Base URL for RESEND_BASE_URL, e.g. http://127.0.0.1:41234. */
+  url: string;
+  /** Emails accepted (POST /emails with the stub key and a from, to and subject). */
+  accepted(): number;
+  /** Any other request (another path, a wrong key, a malformed body), each answered 4xx. */
+  refused(): string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a local HTTP server answering the part of Resend's API the app calls (the `resend`
+ * client's `emails.send`: POST /emails with `Authorization: Bearer <key>` and a JSON body) with
+ * 200 `{ id }`, as Resend does, so production's mail path runs without a network or an account.
+ * Listens on an ephemeral port of 127.0.0.1.
+ */
+export async function startEmailStub(): Promise<EmailStub> {
+  let accepted = 0;
+  const refused: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const answer = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      let email: { from?: unknown; to?: unknown; subject?: unknown } = {};
+      try {
+        email = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as typeof email;
+      } catch {
+        // refused below
+      }
+      const ok =
+        req.method === 'POST' &&
+        req.url === '/emails' &&
+        req.headers.authorization === `Bearer ${STUB_RESEND_KEY}` &&
+        typeof email.from === 'string' &&
+        email.to !== undefined &&
+        typeof email.subject === 'string';
+      if (!ok) {
+        refused.push(`${req.method} ${req.url}`);
+        return answer(422, { name: 'validation_error', statusCode: 422, message: 'refused by the bench stub' });
+      }
+      accepted++;
+      answer(200, { id: `bench-${accepted}` });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accepted: () => accepted,
+    refused: () => [...refused],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** Kills every target still running (SIGKILL, by pid). For the exit path. */
@@ -120,16 +227,27 @@ function clockTicks(): number {
   return ticksPerSecond;
 }
 
-/** User + system CPU time of process `pid` and its child processes in microseconds (from /proc), or null. */
+/**
+ * User + system CPU time of process `pid` and all its descendants (a target's primary, its
+ * workers and any helper they run) in microseconds, from /proc; null when `pid` is gone.
+ */
 export function processCpuMicros(pid: number): number | null {
   const own = ownCpuMicros(pid);
   if (own === null) return null;
-  // The app's pid is the supervisor's primary (docs/decisions/0028): add its live workers.
-  let sum = own;
+  const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const fields = statFields(Number(entry));
-    if (fields && Number(fields[1]) === pid) sum += ownCpuMicros(Number(entry)) ?? 0;
+    if (!fields) continue;
+    const ppid = Number(fields[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  let sum = own;
+  const stack = [...(children.get(pid) ?? [])];
+  while (stack.length > 0) {
+    const child = stack.pop()!;
+    sum += ownCpuMicros(child) ?? 0;
+    stack.push(...(children.get(child) ?? []));
   }
   return sum;
 }
@@ -166,7 +284,7 @@ export async function backendCpu(
   const out = new Map<number, number>();
   for (const { pid } of rows) {
     if (excludePids.includes(pid)) continue;
-    const cpu = processCpuMicros(pid);
+    const cpu = ownCpuMicros(pid);
     if (cpu !== null) out.set(pid, cpu);
   }
   return out;

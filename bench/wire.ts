@@ -24,5 +24,12 @@ export function subscriptionPath(procedure: string, input?: unknown): string {
   return `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
 }
 
+/**
+ * The public origin both targets are configured with (APP_URL) and that mutations carry as
+ * `Origin`: https, as production demands, while the targets listen on plain http locally (a TLS
+ * proxy would sit in between in production). The .test name never resolves.
+ */
+export const BENCH_APP_URL = 'https://bench.lastslot.test';
+
 /** The `Cookie` header carrying session token `token`. */
 export const sessionCookie = (token: string) => `lastslot_session=${token}`;

@@ -8,24 +8,28 @@
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { MSG } from '../shared/messages';
 import { MAX_BATCH_SIZE } from '../shared/transport';
 import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './core/env';
+import { projectPath } from './core/paths';
 import { pingDatabase } from './db/client';
+import { RequestLogController } from './logger';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
 import { appRouter, type AppRouter } from './trpc/router';
 
 /** Largest request body accepted, in bytes: the biggest form (the contact message) is far smaller. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** How long app.close() waits, at most, for handlers of requests whose client has gone. */
+const HANDLER_DRAIN_MS = 10_000;
 
 /** The generic answers of requests refused before tRPC runs (docs/decisions/0030). */
 const GENERIC_BODIES = {
@@ -51,7 +55,8 @@ export function trpcCallCount(url: string): number {
   return Math.min(Math.max(paths, 1), MAX_BATCH_SIZE);
 }
 
-export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+/** The built client (`npm run build:client`), from the sources and from the built server alike. */
+export const clientDist = projectPath('dist', 'client');
 
 export interface BuildServerOptions {
   deps: AppDeps;
@@ -74,6 +79,8 @@ export async function buildServer({
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
+    // One line per request instead of Fastify's two (docs/decisions/0043).
+    logController: new RequestLogController(),
     routerOptions: { maxParamLength: 5000 },
     trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -138,6 +145,35 @@ export async function buildServer({
     return payload;
   });
 
+  // app.close() waits for requests in flight, but Node counts a request whose client went away as
+  // finished while its handler still runs (e.g. a booking between two queries). Such handlers are
+  // waited for too (up to HANDLER_DRAIN_MS), so a shutdown never closes the database under one.
+  // A handler is done when it sends its reply (onSend, also called for a gone client).
+  const handlersRunning = new Set<FastifyRequest>();
+  let drained: (() => void) | undefined;
+  const handlerDone = (req: FastifyRequest) => {
+    if (handlersRunning.delete(req) && handlersRunning.size === 0) drained?.();
+  };
+  app.addHook('onRequest', (req, _reply, done) => {
+    handlersRunning.add(req);
+    done();
+  });
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    handlerDone(req);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (req, _reply, done) => {
+    handlerDone(req);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    if (handlersRunning.size === 0) return;
+    await new Promise<void>((resolve) => {
+      drained = resolve;
+      setTimeout(resolve, HANDLER_DRAIN_MS).unref();
+    });
+  });
+
   // Live-update streams (SSE) never end on their own, so app.close() would wait for them forever.
   // On close they are cut (after the server stops accepting), which also makes browsers reconnect
   // to another worker or to the restarted server; other requests in flight are drained as usual.
@@ -176,6 +212,8 @@ export async function buildServer({
   });
 
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) logger.info({ clientDir }, 'serving the built client');
+  else logger.warn({ clientDir }, 'no built client (index.html) in clientDir: serving the API only');
   if (hasClient) {
     await app.register(fastifyStatic, { root: clientDir, index: 'index.html' });
   }

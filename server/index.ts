@@ -3,7 +3,8 @@
  * under ./data when no DATABASE_URL) and seeds demo data on a first development start, once; then
  * it runs the HTTP server in worker processes (node:cluster, one shared port) and replaces any that
  * dies. Each worker builds the runtime and listens on HOST:PORT. SIGTERM / SIGINT drain requests,
- * end live-update streams and stop.
+ * end live-update streams, write out the buffered log lines and stop. Runs from the sources under
+ * tsx (`npm run dev`, tests) and built to dist/server/index.js (`npm start`; docs/decisions/0042).
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { buildServer } from './app';
 import { appOrigin, loadEnv, workerCount, type Env } from './core/env';
 import { DEMO, seedDemoIfEmpty } from './features/demo/seed';
-import { createLogger } from './logger';
+import { createLogger, flushLogger } from './logger';
 import { openEnvDatabase, startRuntime } from './runtime';
 import { superviseWorkers } from './supervisor';
 
@@ -68,10 +69,13 @@ async function primary(): Promise<void> {
 
   const supervisor = superviseWorkers({ count: workers.count, logger, onListening: banner });
   const shutdown = (signal: string) => {
-    void supervisor.stop(signal).then(() => {
-      logger.info({ signal }, 'shut down');
-      process.exit(0);
-    });
+    void supervisor
+      .stop(signal)
+      .then(() => {
+        logger.info({ signal }, 'shut down');
+        return flushLogger(logger);
+      })
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -99,6 +103,7 @@ async function worker(): Promise<void> {
       await app.close(); // stops accepting, ends live-update streams, drains requests in flight
       await runtime.close();
     } finally {
+      await flushLogger(logger);
       process.exit(0);
     }
   };

@@ -1,8 +1,26 @@
+import { execFile } from 'node:child_process';
 import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from './app';
+import { PROJECT_ROOT } from './core/paths';
 import { createLogger, redactUrl } from './logger';
 import type { AppDeps } from './trpc/context';
+
+/** The HTTP server (no database) with the production JSON logger at info, writing into `lines`. */
+async function serverLoggingTo() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const logger = createLogger('info', false, sink);
+  const deps = { db: {}, hub: {}, appOrigin: 'http://localhost', now: () => new Date() } as unknown as AppDeps;
+  const app = await buildServer({ deps, logger, clientDir: '/nonexistent' });
+  return { app, lines };
+}
 
 describe('logging', () => {
   it('redacts tokens in URLs', () => {
@@ -25,16 +43,7 @@ describe('logging', () => {
   });
 
   it('never writes an email-link token or a session cookie into the request log', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logger = createLogger('info', false, sink);
-    const deps = { db: {}, hub: {}, appOrigin: 'http://localhost', now: () => new Date() } as unknown as AppDeps;
-    const app = await buildServer({ deps, logger, clientDir: '/nonexistent' });
+    const { app, lines } = await serverLoggingTo();
     await app.inject({
       method: 'GET',
       url: '/auth-redirect?token=supersecrettoken',
@@ -45,5 +54,48 @@ describe('logging', () => {
     expect(log).toContain('/auth-redirect?token=[redacted]');
     expect(log).not.toContain('supersecrettoken');
     expect(log).not.toContain('sessionsecret');
+  });
+
+  it('writes one line per request, on response: method, URL without tokens, status, time in ms', async () => {
+    const { app, lines } = await serverLoggingTo();
+    await app.inject({ method: 'GET', url: '/nowhere?token=secret1', headers: { accept: 'application/json' } });
+    await app.inject({
+      method: 'POST',
+      url: '/trpc/nothing.here',
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
+    await app.close();
+    const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requests = records.filter((r) => r.msg === 'request');
+    expect(requests).toEqual([
+      expect.objectContaining({ level: 30, method: 'GET', url: '/nowhere?token=[redacted]', statusCode: 404 }),
+      expect.objectContaining({ level: 30, method: 'POST', url: '/trpc/nothing.here', statusCode: 404 }),
+    ]);
+    for (const r of requests) expect(r.responseTimeMs).toEqual(expect.any(Number));
+    // Fastify's own pair of lines per request is gone.
+    expect(records.filter((r) => r.msg === 'incoming request' || r.msg === 'request completed')).toEqual([]);
+  });
+
+  it('flushLogger writes out every buffered stdout line before it resolves', async () => {
+    // A process logs a burst through the asynchronous stdout destination, awaits flushLogger and
+    // is then SIGKILLed, which skips every exit hook: what arrives is what flushLogger wrote.
+    const script = `
+      import { createLogger, flushLogger } from './server/logger.ts';
+      const logger = createLogger('info', false);
+      for (let i = 0; i < 2000; i++) logger.info({ i }, 'burst');
+      await flushLogger(logger);
+      process.kill(process.pid, 'SIGKILL');`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 },
+    ).catch((err: { stdout?: string; signal?: string }) => {
+      if (err.signal !== 'SIGKILL') throw err;
+      return { stdout: err.stdout ?? '' };
+    });
+    const lines = stdout.split('\n').filter((l) => l.includes('"burst"'));
+    expect(lines).toHaveLength(2000);
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ i: 1999, msg: 'burst' });
   });
 });

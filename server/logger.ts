@@ -2,7 +2,10 @@
  * The process logger (pino): JSON in production, pretty in a terminal. Never logs secrets: request
  * URLs lose their tokens, cookies and credentials are redacted, and errors go through one
  * serializer that drops SQL, parameters and the values a driver error echoes (docs/decisions/0032).
+ * JSON lines go to stdout through an asynchronous destination, written out by `flushLogger` on
+ * shutdown (docs/decisions/0043).
  */
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 
 function decoded(value: string): string {
@@ -81,6 +84,29 @@ export function serializeError(value: unknown, depth = 0): Record<string, unknow
   return out;
 }
 
+/**
+ * Fastify's request log as one line per request, written when the response has been sent (a
+ * live-update stream's when it ends): `{ method, url, statusCode, responseTimeMs }` with message
+ * 'request', the URL without its tokens (`redactUrl`), the time in milliseconds (0.1 ms steps).
+ * At level info; error with the `err` when the response failed (e.g. the socket broke). Replaces
+ * Fastify's 'incoming request' and 'request completed' pair (docs/decisions/0043); Fastify's
+ * other lines (stream and serializer errors) are kept.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      statusCode: reply.statusCode,
+      responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) request.log.error({ ...line, err: error }, 'request');
+    else request.log.info(line, 'request');
+  }
+}
+
 interface LoggedRequest {
   method?: string;
   url?: string;
@@ -88,7 +114,13 @@ interface LoggedRequest {
   ip?: string;
 }
 
-/** Creates the logger. `destination` is for tests (default: stdout). */
+/**
+ * Creates the logger at `level`: pretty-printed (pino-pretty, a worker thread) when `pretty`, else
+ * JSON lines to `destination` (tests) or to stdout. Stdout is written asynchronously: a line is
+ * appended to a buffer that is written out in the background, so logging never blocks a request
+ * on a write(2); call `flushLogger` before exiting (pino also writes the rest synchronously on
+ * process exit).
+ */
 export function createLogger(level: string, pretty: boolean, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
@@ -121,5 +153,33 @@ export function createLogger(level: string, pretty: boolean, destination?: pino.
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     });
   }
-  return pino(options);
+  const stdout = pino.destination({ dest: 1, sync: false });
+  const logger = pino(options, stdout);
+  asyncDestinations.set(logger, stdout);
+  return logger;
+}
+
+/** The asynchronous stdout destination of each logger `createLogger` made with one. */
+const asyncDestinations = new WeakMap<Logger, ReturnType<typeof pino.destination>>();
+
+/**
+ * The last call before the process exits: writes out every line `logger` still buffers, including
+ * a write in flight, and resolves once all reached stdout (a pretty or test logger: once its
+ * stream flushed). Lines logged afterwards are not written. Never rejects: a failed write must
+ * not stop a shutdown.
+ */
+export function flushLogger(logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    const stdout = asyncDestinations.get(logger);
+    try {
+      if (!stdout) return logger.flush(() => resolve());
+      // end() writes what is buffered after the write in flight, then emits 'close' (fd 1 stays
+      // open); on a destination already ended it throws, and there is nothing left to write.
+      stdout.once('close', () => resolve());
+      stdout.once('error', () => resolve());
+      stdout.end();
+    } catch {
+      resolve();
+    }
+  });
 }

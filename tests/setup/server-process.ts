@@ -1,7 +1,8 @@
 /**
- * The real server (`node --import tsx server/index.ts`: the supervisor and its workers) as a child
- * process, for tests about processes: worker replacement, shutdown, database faults. Its JSON log
- * lines are collected; helpers wait for conditions (a log line, /healthz) with a deadline.
+ * The real server (`node --import tsx server/index.ts`: the supervisor and its workers, from the
+ * TypeScript sources; or a built `dist/server/index.js`) as a child process, for tests about
+ * processes: worker replacement, shutdown, database faults, the server build. Its JSON log lines
+ * are collected; helpers wait for conditions (a log line, /healthz) with a deadline.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
@@ -100,18 +101,19 @@ export function alive(pid: number): boolean {
 /**
  * Starts the server with `env` on top of a clean environment (no inherited DATABASE_URL or
  * TEST_DATABASE_URL) and waits until /healthz answers 200 (`startTimeoutMs`, default 180 s: the
- * first start compiles the TypeScript).
+ * first start compiles the TypeScript). `entry`: a built server's JavaScript file to run with
+ * plain node instead of the sources under tsx.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { startTimeoutMs = 180_000 }: { startTimeoutMs?: number } = {},
+  { startTimeoutMs = 180_000, entry }: { startTimeoutMs?: number; entry?: string } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const base = { ...process.env };
   delete base.DATABASE_URL;
   delete base.TEST_DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', 'server/index.ts'], {
     cwd: repoRoot,
     env: {
       ...base,
