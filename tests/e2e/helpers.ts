@@ -288,3 +288,22 @@ export async function businessOnDashboard(
   await expect(page.getByRole('heading', { name: account.businessName })).toBeVisible({ timeout: FIRST_DASHBOARD_MS });
   return account;
 }
+
+/**
+ * Starts recording the text of every toast (role=alert) `page` shows from now on, however briefly:
+ * one the app closes at once (a session that ended on its own closes them all) is still seen.
+ * Returns a reader of the texts recorded so far, for `expect.poll`.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenToasts: string[] }).seenToasts = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[role="alert"]')) {
+        const text = el.textContent ?? '';
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
+}
