@@ -1,0 +1,22 @@
+/**
+ * Renders a stored outbox message (template name + props) into the HTML and plain-text parts
+ * (React Email; docs/decisions/0051). The dispatcher calls it when it sends, so the change that
+ * queued the message never pays for rendering.
+ */
+import { render, toPlainText } from '@react-email/render';
+import { emailElement } from './templates';
+
+/** Options of the plain-text part: links as 'label [url]', no hard wrapping (links stay whole). */
+const PLAIN_TEXT = { wordwrap: false as const };
+
+/**
+ * HTML and text of `template` with `props`. Throws for an unknown template (the row then fails
+ * like a delivery error and is retried, then marked failed).
+ */
+export async function renderEmail(
+  template: string,
+  props: Record<string, unknown>,
+): Promise<{ html: string; text: string }> {
+  const html = await render(emailElement(template, props));
+  return { html, text: toPlainText(html, PLAIN_TEXT) };
+}
