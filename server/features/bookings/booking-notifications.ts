@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { REMINDER_LEAD_MINUTES, type NotificationKind } from '../../../shared/notifications';
 import { zonedInstant } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import type { NotificationFooter } from '../../email/layout';
 import {
@@ -38,7 +38,7 @@ export type BookingFacts = Awaited<ReturnType<typeof loadBookingFacts>>[number];
  * The facts of bookings `ids` (any order): booking, appointment (slot or archived copy, in the
  * business's zone), business account email and public contact, customer account email and name.
  */
-export async function loadBookingFacts(tx: Tx, ids: string[]) {
+export async function loadBookingFacts(tx: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
   const rows = await tx
     .select({
