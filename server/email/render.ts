@@ -20,3 +20,15 @@ export async function renderEmail(
   const html = await render(emailElement(template, props));
   return { html, text: toPlainText(html, PLAIN_TEXT) };
 }
+
+/**
+ * `rows` with their HTML and text filled in where the dispatcher has not rendered them yet (a
+ * message still queued, e.g. a reminder waiting for its time): for the development mailbox.
+ */
+export async function withBodies<
+  R extends { template: string | null; props: Record<string, unknown> | null; html: string; text: string },
+>(rows: R[]): Promise<R[]> {
+  return Promise.all(
+    rows.map(async (r) => (r.html || !r.template ? r : { ...r, ...(await renderEmail(r.template, r.props ?? {})) })),
+  );
+}
