@@ -3,11 +3,17 @@
  * (React Email; docs/decisions/0051). The dispatcher calls it when it sends, so the change that
  * queued the message never pays for rendering.
  */
-import { render, toPlainText } from '@react-email/render';
+import { plainTextSelectors, render, toPlainText } from '@react-email/render';
 import { emailElement } from './templates';
 
-/** Options of the plain-text part: links as 'label [url]', no hard wrapping (links stay whole). */
-const PLAIN_TEXT = { wordwrap: false as const };
+/**
+ * Options of the plain-text part: React Email's selectors (preview text and images left out), the
+ * heading in its own case, links as 'label url', no hard wrapping (links stay whole).
+ */
+const PLAIN_TEXT = {
+  wordwrap: false as const,
+  selectors: [...plainTextSelectors, { selector: 'h1', options: { uppercase: false } }],
+};
 
 /**
  * HTML and text of `template` with `props`. Throws for an unknown template (the row then fails
