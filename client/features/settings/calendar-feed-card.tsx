@@ -28,7 +28,14 @@ export function CalendarFeedCard() {
   }
 
   return (
-    <Card withBorder padding="lg" component="section" id="calendar-feed" aria-labelledby="calendar-feed-heading">
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      id="calendar-feed"
+      aria-labelledby="calendar-feed-heading"
+      style={{ scrollMarginTop: 80 }}
+    >
       <Stack gap="md">
         <CardHeading id="calendar-feed-heading" title="Calendar Feed">
           Subscribe to this private link in your main calendar and every confirmed booking appears there on its own.

@@ -18,7 +18,14 @@ export function NotificationsCard() {
   });
 
   return (
-    <Card withBorder padding="lg" component="section" id="notifications" aria-labelledby="notifications-heading">
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      id="notifications"
+      aria-labelledby="notifications-heading"
+      style={{ scrollMarginTop: 80 }}
+    >
       <Stack gap="md">
         <CardHeading id="notifications-heading" title="Email Notifications">
           Choose which booking emails you receive. Emails about your account itself are always sent.
