@@ -107,7 +107,13 @@ export function AvailabilityCard({
           <CountLine text={plural(byTab.booked.length, 'booked slot', 'booked slots')} />
           <Alert color="blue" variant="light" mb="sm">
             Remember to add these bookings to your main calendar or booking system, then mark them as added here.{' '}
-            <Anchor inherit renderRoot={(props) => <Link to="/settings" hash="calendar-feed" {...props} />} fw={600}>
+            <Anchor
+              inherit
+              c="inherit"
+              underline="always"
+              fw={700}
+              renderRoot={(props) => <Link to="/settings" hash="calendar-feed" {...props} />}
+            >
               Subscribe to your calendar feed
             </Anchor>{' '}
             and confirmed bookings appear there by themselves.
