@@ -26,6 +26,7 @@ import { Route as DashboardQrcodeRouteImport } from './routes/dashboard/qrcode'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as RegisterBusinessDetailsRouteImport } from './routes/register_.business-details'
+import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe/$token'
 import { Route as DashboardCustomerSettingsRouteImport } from './routes/dashboard/customer/settings'
 
 const IndexRoute = IndexRouteImport.update({
@@ -113,6 +114,11 @@ const RegisterBusinessDetailsRoute = RegisterBusinessDetailsRouteImport.update({
   path: '/register/business-details',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
+  id: '/unsubscribe/$token',
+  path: '/unsubscribe/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardCustomerSettingsRoute =
   DashboardCustomerSettingsRouteImport.update({
     id: '/dashboard/customer/settings',
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/register/business-details': typeof RegisterBusinessDetailsRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/customer/settings': typeof DashboardCustomerSettingsRoute
 }
@@ -157,6 +164,7 @@ export interface FileRoutesByTo {
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/register/business-details': typeof RegisterBusinessDetailsRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/dashboard': typeof DashboardIndexRoute
   '/dashboard/customer/settings': typeof DashboardCustomerSettingsRoute
 }
@@ -178,6 +186,7 @@ export interface FileRoutesById {
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/register_/business-details': typeof RegisterBusinessDetailsRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/customer/settings': typeof DashboardCustomerSettingsRoute
 }
@@ -200,6 +209,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings'
     | '/dev/mailbox'
     | '/register/business-details'
+    | '/unsubscribe/$token'
     | '/dashboard/'
     | '/dashboard/customer/settings'
   fileRoutesByTo: FileRoutesByTo
@@ -220,6 +230,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings'
     | '/dev/mailbox'
     | '/register/business-details'
+    | '/unsubscribe/$token'
     | '/dashboard'
     | '/dashboard/customer/settings'
   id:
@@ -240,6 +251,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings'
     | '/dev/mailbox'
     | '/register_/business-details'
+    | '/unsubscribe/$token'
     | '/dashboard/'
     | '/dashboard/customer/settings'
   fileRoutesById: FileRoutesById
@@ -261,6 +273,7 @@ export interface RootRouteChildren {
   DashboardSettingsRoute: typeof DashboardSettingsRoute
   DevMailboxRoute: typeof DevMailboxRoute
   RegisterBusinessDetailsRoute: typeof RegisterBusinessDetailsRoute
+  UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardCustomerSettingsRoute: typeof DashboardCustomerSettingsRoute
 }
@@ -386,6 +399,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterBusinessDetailsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe/$token': {
+      id: '/unsubscribe/$token'
+      path: '/unsubscribe/$token'
+      fullPath: '/unsubscribe/$token'
+      preLoaderRoute: typeof UnsubscribeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard/customer/settings': {
       id: '/dashboard/customer/settings'
       path: '/dashboard/customer/settings'
@@ -413,6 +433,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardSettingsRoute: DashboardSettingsRoute,
   DevMailboxRoute: DevMailboxRoute,
   RegisterBusinessDetailsRoute: RegisterBusinessDetailsRoute,
+  UnsubscribeTokenRoute: UnsubscribeTokenRoute,
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardCustomerSettingsRoute: DashboardCustomerSettingsRoute,
 }

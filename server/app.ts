@@ -1,6 +1,7 @@
 /**
  * buildServer: Fastify hosting tRPC at /trpc (batches of at most MAX_BATCH_SIZE calls, superjson,
- * SSE subscriptions), /healthz, and the built client with an SPA fallback. No other HTTP routes.
+ * SSE subscriptions), /healthz, the calendar feed and one-click unsubscribe (plain-routes.ts), and
+ * the built client with an SPA fallback. No other HTTP routes.
  * A coarse per-IP limit on tRPC mutation calls answers 429 in tRPC's own error shape
  * (docs/decisions/0008, 0029). Requests Fastify cannot read (malformed path, oversize or
  * unreadable body) get a generic body, never Fastify's codes or texts (docs/decisions/0030).
@@ -21,6 +22,7 @@ import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './core/env';
 import { projectPath } from './core/paths';
 import { pingDatabase } from './db/client';
 import { RequestLogController } from './logger';
+import { plainRoutes } from './plain-routes';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -210,6 +212,9 @@ export async function buildServer({
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
+
+  // The calendar feed and one-click unsubscribe: token-authorised plain HTTP (plain-routes.ts).
+  await app.register(plainRoutes, { deps });
 
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) logger.info({ clientDir }, 'serving the built client');

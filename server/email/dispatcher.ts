@@ -1,13 +1,17 @@
 /**
  * Outbox dispatcher: first resolves queued email intents (docs/decisions/0033) into real messages,
- * then claims due messages (FOR UPDATE SKIP LOCKED, safe with several processes), sends them, and
+ * then skips the due booking notifications nobody should get any more (recipient opted out or
+ * gone, reminder of a booking no longer active; docs/decisions/0053, 0054), claims the other due
+ * messages (FOR UPDATE SKIP LOCKED, safe with several processes), renders and sends them, and
  * retries failures with exponential backoff (30 s doubling, up to 8 attempts).
  */
-import { and, asc, eq, inArray, like, lte, notLike, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, like, lte, notLike, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { KINDS_NEEDING_ACTIVE_BOOKING } from '../../shared/notifications';
 import type { Db, Tx } from '../db/client';
-import { emailOutbox } from '../db/schema/index';
+import { bookings, emailOutbox, notificationOptOuts, users } from '../db/schema/index';
 import { EMAIL_INTENT_PREFIX, emailIntentKind, type EmailIntent } from './outbox';
+import { renderEmail } from './render';
 import type { MailTransport } from './transports';
 
 export const MAX_ATTEMPTS = 8;
@@ -22,11 +26,12 @@ export type EmailIntentResolver = (tx: Tx, intent: EmailIntent) => Promise<void>
 
 const INTENT_PATTERN = `${EMAIL_INTENT_PREFIX}%`;
 
-/** Pending outbox rows whose next attempt is due at `now`: the intents, or the messages. */
+/** Pending outbox rows whose next attempt (and send-after time) is due at `now`: the intents, or the messages. */
 function isDue(now: Date, kind: 'intents' | 'messages') {
   return and(
     eq(emailOutbox.status, 'pending'),
     lte(emailOutbox.nextAttemptAt, now),
+    lte(emailOutbox.sendAfter, now),
     kind === 'intents' ? like(emailOutbox.subject, INTENT_PATTERN) : notLike(emailOutbox.subject, INTENT_PATTERN),
   );
 }
@@ -96,9 +101,55 @@ export async function resolveEmailIntentsOnce(params: {
 }
 
 /**
- * Sends up to `batch` due messages once (intents are left to `resolveEmailIntentsOnce`). Returns
- * how many were sent. Never throws for a delivery failure (it is recorded on the row); throws only
- * when the database itself fails.
+ * Marks `skipped` (never sent) the due booking notifications that must not go: the recipient turned
+ * the kind off (notification_opt_outs), the recipient's account is gone, or the notification
+ * (a reminder) is about a booking that is no longer confirmed or completed. Returns how many.
+ */
+async function skipUnwanted(tx: Tx, now: Date): Promise<number> {
+  const needsActive = sql.join(
+    KINDS_NEEDING_ACTIVE_BOOKING.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const skipped = await tx
+    .update(emailOutbox)
+    .set({
+      status: 'skipped',
+      lastError: sql`case
+        when not exists (select 1 from ${users} where ${users.id} = ${emailOutbox.userId}) then 'recipient account deleted'
+        when exists (select 1 from ${notificationOptOuts} where ${notificationOptOuts.userId} = ${emailOutbox.userId} and ${notificationOptOuts.kind} = ${emailOutbox.kind}) then 'recipient opted out'
+        else 'booking no longer active' end`,
+    })
+    .where(
+      and(
+        isDue(now, 'messages'),
+        isNotNull(emailOutbox.kind),
+        sql`(
+          not exists (select 1 from ${users} where ${users.id} = ${emailOutbox.userId})
+          or exists (select 1 from ${notificationOptOuts} where ${notificationOptOuts.userId} = ${emailOutbox.userId} and ${notificationOptOuts.kind} = ${emailOutbox.kind})
+          or (${emailOutbox.kind} in (${needsActive}) and not exists (
+            select 1 from ${bookings} where ${bookings.id} = ${emailOutbox.bookingId} and ${bookings.status} in ('confirmed', 'completed')))
+        )`,
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return skipped.length;
+}
+
+/** The one-click unsubscribe headers (RFC 8058) of a notification whose props carry its link. */
+function unsubscribeHeaders(props: Record<string, unknown> | null): Record<string, string> | undefined {
+  const footer = props?.footer as { unsubscribeUrl?: unknown } | undefined;
+  if (typeof footer?.unsubscribeUrl !== 'string') return undefined;
+  return {
+    'List-Unsubscribe': `<${footer.unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/**
+ * Renders (when not yet rendered) and sends up to `batch` due messages once (intents are left to
+ * `resolveEmailIntentsOnce`); unwanted notifications are skipped first. Returns how many were
+ * sent. Never throws for a render or delivery failure (it is recorded on the row and retried);
+ * throws only when the database itself fails.
  */
 export async function dispatchOutboxOnce(params: {
   db: Db;
@@ -111,6 +162,7 @@ export async function dispatchOutboxOnce(params: {
   const { db, transport, from, logger } = params;
   const now = params.now ?? new Date();
   const claimed = await db.transaction(async (tx) => {
+    await skipUnwanted(tx, now);
     const due = await tx
       .select()
       .from(emailOutbox)
@@ -135,16 +187,22 @@ export async function dispatchOutboxOnce(params: {
   for (const message of claimed) {
     const attempts = message.attempts + 1;
     try {
+      const body =
+        message.template && !message.html
+          ? await renderEmail(message.template, message.props ?? {})
+          : { html: message.html, text: message.text };
       const providerMessageId = await transport.send({
         from,
         to: message.toAddress,
         subject: message.subject,
-        html: message.html,
-        text: message.text,
+        html: body.html,
+        text: body.text,
+        attachments: message.attachments ?? undefined,
+        headers: unsubscribeHeaders(message.props),
       });
       await db
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), providerMessageId, lastError: null })
+        .set({ status: 'sent', sentAt: new Date(), providerMessageId, lastError: null, ...body })
         .where(eq(emailOutbox.id, message.id));
       sent++;
     } catch (err) {

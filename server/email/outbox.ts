@@ -1,28 +1,58 @@
 /**
  * The Mailer port (the transactional outbox). Callers write a message into the outbox inside the same transaction
- * as the change that causes it; the dispatcher (dispatcher.ts) delivers it later, with retries.
+ * as the change that causes it; the dispatcher (dispatcher.ts) renders and delivers it later, with retries.
  */
 import { desc, notLike } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema/index';
+import type { EmailMessage } from './templates';
 
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
+export type { EmailMessage } from './templates';
+
+/**
+ * What makes a message a booking notification (docs/decisions/0050): its kind (the preference the
+ * recipient may turn off), the recipient's account, the booking it is about, the dedupe key (one
+ * message per event: a second insert with the same key is ignored), the hash of its one-click
+ * unsubscribe token, and the time before which it must not be sent (default: now).
+ */
+export interface NotificationMeta {
+  kind: string;
+  userId: string;
+  bookingId: string | null;
+  dedupeKey: string;
+  unsubscribeTokenHash: string;
+  sendAfter?: Date;
 }
 
-/** Queues `message` for delivery. Use the caller's transaction so it commits with the change. */
-export async function enqueueEmail(db: DbOrTx, message: EmailMessage, now: Date = new Date()): Promise<void> {
-  await db.insert(emailOutbox).values({
-    toAddress: message.to,
-    subject: message.subject,
-    html: message.html,
-    text: message.text,
-    createdAt: now,
-    nextAttemptAt: now,
-  });
+/**
+ * Queues `message` for delivery. Use the caller's transaction so it commits with the change.
+ * With `notification`, a message whose dedupe key is already in the outbox is not queued again.
+ */
+export async function enqueueEmail(
+  db: DbOrTx,
+  message: EmailMessage,
+  now: Date = new Date(),
+  notification?: NotificationMeta,
+): Promise<void> {
+  const sendAfter = notification?.sendAfter ?? now;
+  await db
+    .insert(emailOutbox)
+    .values({
+      toAddress: message.to,
+      subject: message.subject,
+      template: message.template,
+      props: message.props,
+      attachments: message.attachments ?? null,
+      kind: notification?.kind ?? null,
+      userId: notification?.userId ?? null,
+      bookingId: notification?.bookingId ?? null,
+      dedupeKey: notification?.dedupeKey ?? null,
+      unsubscribeTokenHash: notification?.unsubscribeTokenHash ?? null,
+      createdAt: now,
+      sendAfter,
+      nextAttemptAt: sendAfter,
+    })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }
 
 /**
@@ -60,6 +90,7 @@ export async function enqueueEmailIntent(
     html: '',
     text: '',
     createdAt: now,
+    sendAfter: now,
     nextAttemptAt: now,
   });
 }
@@ -73,7 +104,8 @@ export function emailIntentKind(subject: string): EmailIntentKind | null {
 
 /**
  * The newest `limit` outbox messages, newest first, intents left out (they are requests not yet
- * resolved into a message): id, recipient `to`, subject, HTML and text bodies, status, createdAt.
+ * resolved into a message): id, recipient `to`, subject, template and props, HTML and text bodies
+ * (empty until rendered), attachments, kind, status, sendAfter, createdAt.
  */
 export function latestOutboxMessages(db: DbOrTx, limit = 100) {
   return db
@@ -81,9 +113,14 @@ export function latestOutboxMessages(db: DbOrTx, limit = 100) {
       id: emailOutbox.id,
       to: emailOutbox.toAddress,
       subject: emailOutbox.subject,
+      template: emailOutbox.template,
+      props: emailOutbox.props,
       html: emailOutbox.html,
       text: emailOutbox.text,
+      attachments: emailOutbox.attachments,
+      kind: emailOutbox.kind,
       status: emailOutbox.status,
+      sendAfter: emailOutbox.sendAfter,
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)

@@ -1,12 +1,25 @@
 /** Delivery transports behind the outbox dispatcher. */
 import { Resend } from 'resend';
-import type { EmailMessage } from './outbox';
+import type { OutboxAttachment } from '../db/schema/index';
+
+/** One rendered message as a transport sends it. */
+export interface OutgoingEmail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Text attachments (e.g. an .ics file). */
+  attachments?: OutboxAttachment[];
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+}
 
 export interface MailTransport {
   /** 'resend' or 'mailbox' (kept for /dev/mailbox only). */
   readonly name: string;
   /** Delivers one message; resolves to the provider's id, rejects on failure. */
-  send(message: EmailMessage & { from: string }): Promise<string>;
+  send(message: OutgoingEmail): Promise<string>;
 }
 
 /** Real delivery through Resend (RESEND_API_KEY set). */
@@ -21,6 +34,12 @@ export function resendTransport(apiKey: string): MailTransport {
         subject: message.subject,
         html: message.html,
         text: message.text,
+        headers: message.headers,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content, 'utf8'),
+        })),
       });
       if (error || !data) throw new Error(`Resend: ${error?.name ?? 'unknown'}: ${error?.message ?? 'no data'}`);
       return data.id;

@@ -105,7 +105,10 @@ export function createFastifyContextFactory(deps: AppDeps) {
  * Ends this browser's current session, if any (another account's included), then sets the cookie
  * of `next`, or clears it when null.
  */
-export async function replaceBrowserSession(ctx: Context, next: { token: string; expiresAt: Date } | null): Promise<void> {
+export async function replaceBrowserSession(
+  ctx: Context,
+  next: { token: string; expiresAt: Date } | null,
+): Promise<void> {
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
   if (next) ctx.cookies.setSession(next.token, next.expiresAt);
   else ctx.cookies.clearSession();

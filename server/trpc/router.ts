@@ -7,6 +7,7 @@ import { businessesRouter } from './routers/businesses.router';
 import { contactRouter } from './routers/contact.router';
 import { devRouter } from './routers/dev.router';
 import { favouritesRouter } from './routers/favourites.router';
+import { notificationsRouter } from './routers/notifications.router';
 import { settingsRouter } from './routers/settings.router';
 import { slotsRouter } from './routers/slots.router';
 import { createCallerFactory, router } from './trpc';
@@ -21,6 +22,7 @@ export const appRouter = router({
   settings: settingsRouter,
   billing: billingRouter,
   account: accountRouter,
+  notifications: notificationsRouter,
   dev: devRouter,
 });
 

@@ -108,7 +108,8 @@ test('a customer cancels a request, keeps a confirmed one, renames, and deletes 
   await expect(row.filter({ hasText: 'Cancelled' })).toHaveCount(2);
   await cust.goto(`/${business.slug}`);
 
-  // A confirmed appointment has no Cancel button, only the contact-the-business text.
+  // A confirmed appointment has no Cancel button, only the contact-the-business text (and 'Add to
+  // calendar', docs/decisions/0052).
   await requestSlot(cust, kept);
   const second = biz.getByTestId('booking-request').filter({ hasText: kept });
   await second.getByRole('button', { name: 'Confirm Booking' }).click();
@@ -118,7 +119,7 @@ test('a customer cancels a request, keeps a confirmed one, renames, and deletes 
   const confirmed = cust.getByTestId('appointment-row').filter({ hasText: kept });
   await expect(confirmed).toContainText('Booked');
   await expect(confirmed).toContainText(`Need to cancel? Please contact ${business.businessName} directly.`);
-  await expect(confirmed.getByRole('button')).toHaveCount(0);
+  await expect(confirmed.getByRole('button')).toHaveText(['Add to calendar']);
 
   // Update Name: required, then saved; the header greets the new name.
   await cust.goto('/settings');

@@ -69,8 +69,10 @@ describe('account.delete', () => {
     expect(await t.deps.db.select().from(slots).where(eq(slots.businessId, biz.user.id))).toEqual([]);
     expect(await t.deps.db.select().from(customerLikes).where(eq(customerLikes.businessId, biz.user.id))).toEqual([]);
 
+    // The upcoming confirmed appointment is cancelled, and its customer emailed (docs/decisions/0050).
     expect(await bookingRow(confirmedId)).toMatchObject({
-      status: 'confirmed',
+      status: 'cancelled',
+      declinedByBusiness: false,
       slotId: null,
       businessId: null,
       customerId: customer.id,

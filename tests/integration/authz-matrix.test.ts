@@ -202,6 +202,7 @@ const MATRIX: Record<string, Entry> = {
   'bookings.approve': { expect: xTarget, input: (w) => ({ bookingId: w.pending.id }) },
   'bookings.reject': { expect: xTarget, input: (w) => ({ bookingId: w.pending.id }) },
   'bookings.cancel': { expect: [U, NF, F, 'ok', NF, F, F], input: (w) => ({ bookingId: w.pending.id }) },
+  'bookings.calendarFile': { expect: [U, NF, F, 'ok', NF, F, F], input: (w) => ({ bookingId: w.confirmed.id }) },
   'bookings.requests': { expect: businessOwn },
   'bookings.mine': { expect: customerOwn },
   'bookings.onChange': { expect: signedIn },
@@ -226,9 +227,19 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   'settings.updateBusinessHours': { expect: businessOwn, input: () => ({ schedule: defaultWeeklySchedule() }) },
+  'settings.calendarFeed': { expect: businessOwn },
+  'settings.regenerateCalendarFeed': { expect: businessOwn },
   'settings.customer': { expect: customerOwn },
   'settings.updateCustomerName': { expect: customerOwn, input: () => ({ fullName: 'Renamed Person' }) },
   'billing.portalSession': { expect: businessOwn },
+  'notifications.preferences': { expect: signedIn },
+  'notifications.setPreference': {
+    expect: signedIn,
+    input: (_w, who) => ({ kind: who.includes('usiness') ? 'booking_requested' : 'booking_reminder', enabled: false }),
+  },
+  // The emailed token is the authority (no session): an unknown token is NOT_FOUND for everyone.
+  'notifications.unsubscribeInfo': { expect: [NF, NF, NF, NF, NF, NF, NF], input: () => ({ token: 'a'.repeat(32) }) },
+  'notifications.unsubscribe': { expect: [NF, NF, NF, NF, NF, NF, NF], input: () => ({ token: 'a'.repeat(32) }) },
   'account.exportData': { expect: signedIn },
   'account.delete': { expect: signedIn, input: () => ({ confirmation: 'DELETE', currentPassword: TEST_PASSWORD }) },
   // The development tools serve anyone: the mailbox shows every queued email, createAccount makes

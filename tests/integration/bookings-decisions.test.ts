@@ -53,7 +53,9 @@ describe('bookings.approve (inline Approve on the slot card)', () => {
     expect(await business.bookings.requests()).toEqual([]);
     expect((await client.bookings.mine())[0]).toMatchObject({ id: bookingId, bucket: 'confirmed' });
     expect((await emailsTo(t.deps.db, customer.email)).map((m) => m.subject)).toEqual([
+      'Booking request sent: Snip Studio',
       'Booking confirmed: Snip Studio',
+      'Reminder: Fringe trim at Snip Studio',
     ]);
   });
 });
@@ -69,7 +71,10 @@ describe('bookings.reject (inline Reject on the slot card)', () => {
     expect(page.slots.map((s) => s.id)).toEqual([slot.id]);
     // In the customer's Archive as cancelled (docs/decisions/0036), and emailed.
     expect(await client.bookings.mine()).toMatchObject([{ id: bookingId, status: 'cancelled', bucket: 'archive' }]);
-    expect(await emailsTo(t.deps.db, customer.email)).toHaveLength(1);
+    expect((await emailsTo(t.deps.db, customer.email)).map((m) => m.kind)).toEqual([
+      'request_received',
+      'booking_declined',
+    ]);
     // Someone else may now request it.
     const other = await callerFor(t.deps, (await createUser(t.deps.db, { role: 'customer' })).id);
     await expect(other.bookings.request({ slotId: slot.id })).resolves.toHaveProperty('id');

@@ -9,6 +9,7 @@ import { pgErrorCode } from '../../server/db/client';
 import { bookings, businessProfiles, customerLikes, emailOutbox, slots, users } from '../../server/db/schema/index';
 import { dispatchOutboxOnce, MAX_ATTEMPTS } from '../../server/email/dispatcher';
 import { enqueueEmail } from '../../server/email/outbox';
+import { passwordChangedEmail } from '../../server/email/templates';
 import type { MailTransport } from '../../server/email/transports';
 import { DEMO, seedDemoIfEmpty } from '../../server/features/demo/seed';
 import type { Db } from '../../server/db/client';
@@ -107,7 +108,7 @@ describe('email outbox', () => {
   it('retries a failed delivery later and loses nothing; marks failed after the last attempt', async () => {
     await db.delete(emailOutbox);
     const t0 = new Date('2026-11-21T10:00:00Z');
-    await enqueueEmail(db, { to: 'a@example.test', subject: 'Hello', html: '<p>x</p>', text: 'x' }, t0);
+    await enqueueEmail(db, passwordChangedEmail('a@example.test', 'Ann', 'http://x/forgot-password'), t0);
     let up = false;
     const sent: string[] = [];
     const flaky: MailTransport = {
@@ -132,7 +133,7 @@ describe('email outbox', () => {
 
     up = false;
     await db.delete(emailOutbox);
-    await enqueueEmail(db, { to: 'b@example.test', subject: 'Hi', html: 'h', text: 't' }, t0);
+    await enqueueEmail(db, passwordChangedEmail('b@example.test', 'Bob', 'http://x/forgot-password'), t0);
     // Each retry is due after the previous backoff; step a day ahead per round.
     for (let i = 1; i <= MAX_ATTEMPTS; i++) await run(new Date(t0.getTime() + i * 24 * 3600_000));
     [row] = await db.select().from(emailOutbox);

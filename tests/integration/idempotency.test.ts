@@ -127,7 +127,12 @@ describe("the business's answers with an idempotency key", () => {
       ]);
       expect(again).toEqual([first, first]);
       expect((await bookingRow(t.deps.db, bookingId)).status).toBe(first.status);
-      expect(await emailsTo(t.deps.db, customer.email)).toHaveLength(1);
+      // The request's acknowledgement, then one answer (plus its reminder when accepted).
+      expect((await emailsTo(t.deps.db, customer.email)).map((m) => m.kind).sort()).toEqual(
+        kind === 'confirm' || kind === 'approve'
+          ? ['booking_confirmed', 'booking_reminder', 'request_received']
+          : ['booking_declined', 'request_received'],
+      );
       // A different answer with the same key is refused; a new key meets the usual CONFLICT.
       const otherKind = kind === 'confirm' ? 'decline' : 'confirm';
       expect((await errorOf(business.bookings[otherKind]({ bookingId, idempotencyKey: key }))).code).toBe(

@@ -8,6 +8,7 @@ import type { Db } from '../../server/db/client';
 import { emailOutbox } from '../../server/db/schema/index';
 import { resolveEmailIntentsOnce } from '../../server/email/dispatcher';
 import { EMAIL_INTENT_PREFIX } from '../../server/email/outbox';
+import { renderEmail } from '../../server/email/render';
 import { resolveAccountEmailIntent } from '../../server/features/auth/email-intents';
 import type { LiveEvent } from '../../server/realtime/live-bookings';
 
@@ -50,9 +51,20 @@ export async function resolveEmailIntents(deps: Pick<ServiceDeps, 'db' | 'now' |
 /** Outbox rows that are messages, not unresolved intents. */
 const isMessage = notLike(emailOutbox.subject, `${EMAIL_INTENT_PREFIX}%`);
 
-/** The outbox messages to `address`, oldest first (optionally only those with `subject`). */
-export function emailsTo(db: Db, address: string, subject?: string) {
-  return db
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * `row` with its HTML and text parts as the dispatcher would send them: a queued message holds
+ * only its template and props until it is sent (server/email/render.ts).
+ */
+export async function rendered(row: OutboxRow): Promise<OutboxRow> {
+  if (row.html || !row.template) return row;
+  return { ...row, ...(await renderEmail(row.template, row.props ?? {})) };
+}
+
+/** The outbox messages to `address`, oldest first (optionally only those with `subject`), rendered. */
+export async function emailsTo(db: Db, address: string, subject?: string) {
+  const rows = await db
     .select()
     .from(emailOutbox)
     .where(
@@ -61,9 +73,10 @@ export function emailsTo(db: Db, address: string, subject?: string) {
         : and(eq(emailOutbox.toAddress, address), isMessage),
     )
     .orderBy(asc(emailOutbox.createdAt));
+  return Promise.all(rows.map(rendered));
 }
 
-/** The newest outbox message (not an intent) to `address`, if any. */
+/** The newest outbox message (not an intent) to `address`, if any, rendered. */
 export async function latestEmailTo(db: Db, address: string) {
   const [m] = await db
     .select()
@@ -71,7 +84,7 @@ export async function latestEmailTo(db: Db, address: string) {
     .where(and(eq(emailOutbox.toAddress, address), isMessage))
     .orderBy(desc(emailOutbox.createdAt))
     .limit(1);
-  return m;
+  return m && rendered(m);
 }
 
 /** The token of the `route` link (e.g. '/auth-redirect', '/reset-password') in an email text. */

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, SimpleGrid, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
@@ -105,7 +106,17 @@ export function AvailabilityCard({
         <Tabs.Panel value="booked">
           <CountLine text={plural(byTab.booked.length, 'booked slot', 'booked slots')} />
           <Alert color="blue" variant="light" mb="sm">
-            Remember to add these bookings to your main calendar or booking system, then mark them as added here.
+            Remember to add these bookings to your main calendar or booking system, then mark them as added here.{' '}
+            <Anchor
+              inherit
+              c="inherit"
+              underline="always"
+              fw={700}
+              renderRoot={(props) => <Link to="/settings" hash="calendar-feed" {...props} />}
+            >
+              Subscribe to your calendar feed
+            </Anchor>{' '}
+            and confirmed bookings appear there by themselves.
           </Alert>
           {list(byTab.booked, 'No booked slots')}
         </Tabs.Panel>

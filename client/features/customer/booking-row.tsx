@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDate, formatTimeRange, shortAddress } from '../../../shared/format';
 import type { RouterOutputs } from '../../lib/trpc';
+import { useAddToCalendar } from './add-to-calendar';
 
 export type CustomerBooking = RouterOutputs['bookings']['mine'][number];
 
@@ -18,10 +19,12 @@ export function bookingBadge(b: CustomerBooking): { label: string; color: string
 /**
  * One appointment in 'Your Appointments': business (linked to its page), badge, description, date
  * and time, short address. A pending request has 'Cancel Request' (`onCancel`); a confirmed
- * appointment cannot be cancelled in the app, so it tells the customer to contact the business.
+ * appointment cannot be cancelled in the app, so it tells the customer to contact the business, and
+ * has 'Add to calendar' (the booking's .ics).
  */
 export function BookingRow({ booking: b, onCancel }: { booking: CustomerBooking; onCancel?: () => void }) {
   const badge = bookingBadge(b);
+  const calendar = useAddToCalendar();
   const business = b.businessName ?? 'the business';
   return (
     <Paper withBorder p="md" radius="md" data-testid="appointment-row">
@@ -62,6 +65,18 @@ export function BookingRow({ booking: b, onCancel }: { booking: CustomerBooking;
             </Text>
           )}
         </div>
+        {b.bucket === 'confirmed' && (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void calendar.add(b.id)}
+            loading={calendar.pending === b.id}
+            aria-label={`Add to calendar: ${b.description ?? 'appointment'}, ${formatDate(b.date)}`}
+            w={{ base: '100%', xs: 'auto' }}
+          >
+            Add to calendar
+          </Button>
+        )}
         {onCancel && (
           <Button
             size="xs"

@@ -1,5 +1,5 @@
 /** The /dev/mailbox page: emails the app would send, kept locally (docs/decisions/0005). */
-import { Alert, Badge, Box, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -59,6 +59,11 @@ function useEmailBody(html: string | null) {
   }, [html]);
 }
 
+/** A data: URL of a text attachment, for its download link. */
+function attachmentHref(a: { contentType: string; content: string }): string {
+  return `data:${a.contentType.split(';')[0]};charset=utf-8,${encodeURIComponent(a.content)}`;
+}
+
 function MailItem({ message: m }: { message: Message }) {
   const body = useEmailBody(m.html);
   return (
@@ -73,6 +78,11 @@ function MailItem({ message: m }: { message: Message }) {
           </Text>
         </div>
         <Group gap={6}>
+          {m.kind && (
+            <Badge variant="light" color="teal">
+              {m.kind.replaceAll('_', ' ')}
+            </Badge>
+          )}
           <Badge variant="light" color="gray">
             {m.status}
           </Badge>
@@ -81,6 +91,21 @@ function MailItem({ message: m }: { message: Message }) {
           </Text>
         </Group>
       </Group>
+      {new Date(m.sendAfter).getTime() > Date.now() && (
+        <Text size="sm" c="dimmed" mb="xs">
+          Scheduled for {new Date(m.sendAfter).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}
+        </Text>
+      )}
+      {m.attachments && m.attachments.length > 0 && (
+        <Group gap="xs" mb="xs">
+          <Text size="sm">Attachments:</Text>
+          {m.attachments.map((a) => (
+            <Anchor key={a.filename} size="sm" href={attachmentHref(a)} download={a.filename}>
+              {a.filename}
+            </Anchor>
+          ))}
+        </Group>
+      )}
       <Box
         className="mail-body"
         p="sm"

@@ -5,16 +5,18 @@ import { FullPageLoader } from '../layout/full-page-loader';
 import { BillingCard } from './billing-card';
 import { BusinessHoursCard } from './business-hours-card';
 import { BusinessInfoCard } from './business-info-card';
+import { CalendarFeedCard } from './calendar-feed-card';
 import { CardHeading } from './card-heading';
 import { ChangeEmailCard } from './change-email-card';
 import { ChangePasswordCard } from './change-password-card';
 import { DataPrivacyCard } from './data-privacy-card';
+import { NotificationsCard } from './notifications-card';
 import { SettingsPageHeader } from './settings-page-header';
 import { SettingsLoadFailed, useSettingsLoad } from './settings-load';
 
 /**
  * Business settings: Business Information, Business Hours, Account Settings (email, password),
- * Billing (when the business has a billing account) and Data & Privacy.
+ * Calendar Feed, Email Notifications, Billing (when the business has a billing account) and Data & Privacy.
  */
 export function BusinessSettings({ email }: { email: string }) {
   const settings = trpc.settings.business.useQuery(undefined, { refetchOnWindowFocus: false });
@@ -44,6 +46,8 @@ export function BusinessSettings({ email }: { email: string }) {
           <ChangePasswordCard headingOrder={3} />
         </SimpleGrid>
       </Stack>
+      <CalendarFeedCard />
+      <NotificationsCard />
       {data?.showBilling && <BillingCard />}
       <DataPrivacyCard role="business" />
     </Stack>

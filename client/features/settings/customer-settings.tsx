@@ -2,6 +2,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { ChangeEmailCard } from './change-email-card';
 import { ChangePasswordCard } from './change-password-card';
 import { DataPrivacyCard } from './data-privacy-card';
+import { NotificationsCard } from './notifications-card';
 import { PersonalInfoCard } from './personal-info-card';
 import { SettingsPageHeader } from './settings-page-header';
 
@@ -18,6 +19,7 @@ export function CustomerSettings({ email }: { email: string }) {
         <ChangeEmailCard currentEmail={email} />
         <ChangePasswordCard />
       </SimpleGrid>
+      <NotificationsCard />
       <DataPrivacyCard role="customer" />
     </Stack>
   );

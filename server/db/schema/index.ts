@@ -34,7 +34,8 @@ const timestamps = {
 export const roleEnum = pgEnum('user_role', ['business', 'customer']);
 export const bookingStatusEnum = pgEnum('booking_status', ['pending', 'confirmed', 'cancelled', 'completed']);
 export const tokenPurposeEnum = pgEnum('token_purpose', ['email_confirmation', 'password_reset', 'email_change']);
-export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'failed']);
+/** 'skipped': never sent on purpose (the recipient opted out, or the booking it was about is no longer active). */
+export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'failed', 'skipped']);
 
 /** Accounts. `email` is stored lower-cased (enforced by a check). */
 export const users = pgTable(
@@ -172,6 +173,8 @@ export const bookings = pgTable(
     customerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     businessId: uuid().references(() => businessProfiles.id, { onDelete: 'set null' }),
     declinedByBusiness: boolean().notNull().default(false),
+    /** When the business accepted the request (confirm or approve); null if it never did. */
+    confirmedAt: timestamp({ withTimezone: true }),
     archivedBusinessName: text(),
     archivedBusinessAddress: text(),
     /** The business's time zone, kept so an archived booking still falls in the right tab. */
@@ -211,24 +214,85 @@ export const customerLikes = pgTable(
   (t) => [uniqueIndex('customer_likes_customer_business_unique').on(t.customerId, t.businessId)],
 );
 
-/** Transactional email outbox: written with the change, delivered by the dispatcher. */
+/** An attachment of an outbox message (text content, e.g. an .ics file). */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/**
+ * Transactional email outbox (docs/decisions/0005, 0050): written with the change, delivered by the
+ * dispatcher. A row names its `template` and `props`; the dispatcher renders `html`, `text` and
+ * `attachments` when it sends (empty until then). Booking notifications also carry their `kind`,
+ * the recipient account `user_id` (whose preferences the dispatcher honours), the `booking_id`
+ * they are about, a `dedupe_key` (unique: one message per event) and the hash of their one-click
+ * unsubscribe token. Nothing is sent before `send_after` (reminders).
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: uuid().primaryKey().defaultRandom(),
     toAddress: text().notNull(),
     subject: text().notNull(),
-    html: text().notNull(),
-    text: text().notNull(),
+    template: text(),
+    props: jsonb().$type<Record<string, unknown>>(),
+    html: text().notNull().default(''),
+    text: text().notNull().default(''),
+    attachments: jsonb().$type<OutboxAttachment[]>(),
+    kind: text(),
+    userId: uuid(),
+    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    dedupeKey: text(),
+    unsubscribeTokenHash: text(),
     status: outboxStatusEnum().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    sendAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     providerMessageId: text(),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('email_outbox_dedupe_key_unique').on(t.dedupeKey),
+    uniqueIndex('email_outbox_unsubscribe_token_unique').on(t.unsubscribeTokenHash),
+    index('email_outbox_booking_idx').on(t.bookingId),
+  ],
+);
+
+/**
+ * Booking notifications a user chose not to receive (docs/decisions/0054): one row per user and
+ * notification kind; no row means the notification is sent. Account emails have no kind and
+ * always go.
+ */
+export const notificationOptOuts = pgTable(
+  'notification_opt_outs',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * A business's private calendar feed (docs/decisions/0052): only the SHA-256 of the token in the
+ * feed URL is kept; regenerating replaces it, so the old URL stops working at once.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    businessId: uuid()
+      .primaryKey()
+      .references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
 );
 
 /**

@@ -11,6 +11,13 @@ import { bookings, slots, users } from '../../db/schema/index';
 import type { BookingChange } from '../../core/deps';
 import { verifyCurrentPassword } from '../auth/credentials.service';
 import { invalidateUserSessions } from '../auth/session';
+import {
+  isUpcoming,
+  loadBookingFacts,
+  notifyBusinessClosed,
+  notifyCustomerDeleted,
+  notifyWithdrawn,
+} from '../bookings/booking-notifications';
 
 export interface DeletingAccount {
   id: string;
@@ -21,10 +28,11 @@ export interface DeletingAccount {
 /**
  * Deletes the signed-in account once `verifyCurrentPassword` passes (its errors are thrown). In one
  * transaction: the business's pending requests are declined or the customer's cancelled (their
- * slots free again); a customer's personal data is taken out of what businesses keep
- * (`forgetCustomer`); the users row goes, and with it sessions, tokens, profile, likes and a
- * business's slots, while bookings keep their archived_* copies. Booking events are published
- * after commit. Output: { ok: true }. The typed DELETE is the input schema's check.
+ * slots free again); a business's confirmed appointments that have not started are cancelled; the
+ * other side is emailed about each (`notifyAboutDeletion`); a customer's personal data is taken
+ * out of what businesses keep (`forgetCustomer`); the users row goes, and with it sessions, tokens,
+ * profile, likes and a business's slots, while bookings keep their archived_* copies. Booking
+ * events are published after commit. Output: { ok: true }. The typed DELETE is the input schema's check.
  */
 export async function deleteAccount(
   deps: ServiceDeps,
@@ -46,14 +54,80 @@ export async function deleteAccount(
         customerId: bookings.customerId,
       });
     const change: BookingChange = account.role === 'business' ? 'declined' : 'cancelled';
+    const affected = await notifyAboutDeletion(
+      tx,
+      deps,
+      account,
+      closed.map((c) => c.bookingId),
+      now,
+    );
     const scrubbed = account.role === 'customer' ? await forgetCustomer(tx, account.id, now) : [];
     // Ended explicitly (not only by the cascade) so the account's live streams end too.
     await invalidateUserSessions(tx, account.id);
     await tx.delete(users).where(eq(users.id, account.id));
-    return [...closed.map((c) => ({ kind: 'booking' as const, change, ...c })), ...scrubbed] satisfies BookingEvent[];
+    return [
+      ...closed.map((c) => ({ kind: 'booking' as const, change, ...c })),
+      ...affected,
+      ...scrubbed,
+    ] satisfies BookingEvent[];
   });
   for (const event of events) await deps.hub.publish(event);
+  deps.kickMailer();
   return { ok: true };
+}
+
+/**
+ * The other side's emails about a deletion (docs/decisions/0050), in `tx` before the account row
+ * goes. `withdrawn`: the pending requests just closed. A business: each such customer is told the
+ * request is cancelled, and each confirmed or completed booking that has not started is cancelled
+ * and its customer told (their reminder is then never sent). A customer: each business is told of a
+ * withdrawn request, and of each confirmed or completed booking that has not started. Returns the
+ * live events of the bookings it cancelled.
+ */
+async function notifyAboutDeletion(
+  tx: Tx,
+  deps: ServiceDeps,
+  account: DeletingAccount,
+  withdrawn: string[],
+  now: Date,
+): Promise<BookingEvent[]> {
+  const own = account.role === 'business' ? bookings.businessId : bookings.customerId;
+  const confirmed = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(own, account.id), inArray(bookings.status, ['confirmed', 'completed'])));
+  const upcoming = (
+    await loadBookingFacts(
+      tx,
+      confirmed.map((c) => c.id),
+    )
+  ).filter((f) => isUpcoming(f, now));
+  for (const f of await loadBookingFacts(tx, withdrawn)) {
+    if (account.role === 'business') await notifyBusinessClosed(tx, deps, f, false, now);
+    else await notifyWithdrawn(tx, deps, f, now);
+  }
+  if (account.role === 'customer') {
+    for (const f of upcoming) await notifyCustomerDeleted(tx, deps, f, now);
+    return [];
+  }
+  if (upcoming.length === 0) return [];
+  const cancelled = await tx
+    .update(bookings)
+    .set({ status: 'cancelled', declinedByBusiness: false, updatedAt: now })
+    .where(
+      inArray(
+        bookings.id,
+        upcoming.map((f) => f.bookingId),
+      ),
+    )
+    .returning({
+      bookingId: bookings.id,
+      slotId: bookings.slotId,
+      businessId: bookings.businessId,
+      customerId: bookings.customerId,
+    });
+  for (const f of upcoming) await notifyBusinessClosed(tx, deps, f, true, now);
+  return cancelled.map((c) => ({ kind: 'booking' as const, change: 'cancelled' as const, ...c }));
 }
 
 /**

@@ -15,11 +15,10 @@ import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import { pgErrorCode, type Tx } from '../../db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
-import { enqueueEmail } from '../../email/outbox';
-import { bookingConfirmedEmail, bookingDeclinedEmail, bookingRequestedEmail } from '../../email/templates';
 import type { BookingChange, BookingEvent } from '../../core/deps';
 import { isSlotRequestable, slotColumns } from '../businesses/businesses.service';
 import { idempotentTransaction } from '../idempotency/idempotency.service';
+import { loadBookingFacts, notifyDecided, notifyRequested, notifyWithdrawn } from './booking-notifications';
 
 const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
 
@@ -75,12 +74,8 @@ export async function requestBooking(
           updatedAt: now,
         })
         .returning({ id: bookings.id });
-      const customerName = await customerDisplayName(tx, customerId);
-      await enqueueEmail(
-        tx,
-        bookingRequestedEmail(slot.businessEmail, customerName, slot, `${deps.appOrigin}/dashboard`),
-        now,
-      );
+      const [facts] = await loadBookingFacts(tx, [booking!.id]);
+      await notifyRequested(tx, deps, facts!, now);
       businessId = slot.businessId;
       return { id: booking!.id };
     });
@@ -99,16 +94,6 @@ export async function requestBooking(
 async function publishAfterCommit(deps: ServiceDeps, event: Omit<Extract<BookingEvent, { kind: 'booking' }>, 'kind'>) {
   await deps.hub.publish({ kind: 'booking', ...event });
   deps.kickMailer();
-}
-
-async function customerDisplayName(tx: Tx, customerId: string): Promise<string> {
-  const [row] = await tx
-    .select({ fullName: customerProfiles.fullName, name: users.name })
-    .from(users)
-    .leftJoin(customerProfiles, eq(customerProfiles.id, users.id))
-    .where(eq(users.id, customerId))
-    .limit(1);
-  return row?.fullName ?? row?.name ?? 'Customer';
 }
 
 /** Loads and locks a pending-or-other booking of `businessId` with its slot; NOT_FOUND otherwise. */
@@ -193,7 +178,7 @@ export async function decideBooking<D extends Decision>(
     const status = STATUS_AFTER[decision];
     const [updated] = await tx
       .update(bookings)
-      .set({ status, declinedByBusiness: decision === 'decline', updatedAt: now })
+      .set({ status, declinedByBusiness: decision === 'decline', confirmedAt: accepts ? now : null, updatedAt: now })
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending')))
       .returning({ id: bookings.id });
     if (!updated) throw new DomainError('CONFLICT', MSG.requestAlreadyHandled);
@@ -211,7 +196,6 @@ export async function decideBooking<D extends Decision>(
           .where(eq(users.id, b.customerId))
           .limit(1)
       : [];
-    const slot = { date: b.date, startTime: b.startTime, endTime: b.endTime, description: b.description ?? '' };
     if (accepts) {
       await tx
         .update(slots)
@@ -225,20 +209,9 @@ export async function decideBooking<D extends Decision>(
           updatedAt: now,
         })
         .where(eq(slots.id, b.slotId));
-      if (customer) {
-        await enqueueEmail(
-          tx,
-          bookingConfirmedEmail(customer.email, b.businessName, slot, `${deps.appOrigin}/dashboard`),
-          now,
-        );
-      }
-    } else if (customer) {
-      await enqueueEmail(
-        tx,
-        bookingDeclinedEmail(customer.email, b.businessName, slot, `${deps.appOrigin}/${b.slug}`),
-        now,
-      );
     }
+    const [facts] = await loadBookingFacts(tx, [bookingId]);
+    await notifyDecided(tx, deps, facts!, accepts, now);
     return { id: bookingId, status };
   });
   if (!replayed) {
@@ -280,9 +253,12 @@ export async function cancelCustomerRequest(
       .update(bookings)
       .set({ status: 'cancelled', declinedByBusiness: false, updatedAt: deps.now() })
       .where(eq(bookings.id, bookingId));
+    const [facts] = await loadBookingFacts(tx, [bookingId]);
+    await notifyWithdrawn(tx, deps, facts!, deps.now());
     return b;
   });
   await deps.hub.publish({ kind: 'booking', change: 'cancelled', bookingId, slotId, businessId, customerId });
+  deps.kickMailer();
   return { id: bookingId, status: 'cancelled' };
 }
 

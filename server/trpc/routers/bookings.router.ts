@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bookingDecisionInput, bookingIdInput, requestBookingInput } from '../../../shared/schemas/bookings';
 import { safeText } from '../../../shared/schemas/text';
 import { sessionExpiry } from '../../features/auth/session';
+import { customerCalendarFile } from '../../features/calendar/calendar.service';
 import {
   cancelCustomerRequest,
   decideBooking,
@@ -47,6 +48,11 @@ export const bookingsRouter = router({
 
   /** → the business's pending requests, newest first (listBusinessRequests). */
   requests: businessProcedure.query(({ ctx }) => listBusinessRequests(ctx, ctx.user.id)),
+
+  /** 'Add to calendar': { bookingId } → { filename, content } of a confirmed booking's .ics (customerCalendarFile). */
+  calendarFile: customerProcedure
+    .input(bookingIdInput)
+    .query(({ ctx, input }) => customerCalendarFile(ctx, ctx.user.id, input.bookingId)),
 
   /** → the customer's bookings with their tab, newest slot first (listCustomerBookings). */
   mine: customerProcedure.query(({ ctx }) => listCustomerBookings(ctx, ctx.user.id)),

@@ -4,13 +4,19 @@
  */
 import { createDevAccount, devAccountInput } from '../../features/auth/dev-accounts.service';
 import { latestOutboxMessages } from '../../email/outbox';
+import { withBodies } from '../../email/render';
 import { replaceBrowserSession } from '../context';
 import { developmentProcedure } from '../procedures';
 import { router } from '../trpc';
 
 export const devRouter = router({
-  /** The newest 100 outbox messages (intents left out): recipient, subject, time, HTML and text bodies, status. */
-  mailbox: developmentProcedure.query(({ ctx }) => latestOutboxMessages(ctx.db)),
+  /**
+   * The newest 100 outbox messages (intents left out): recipient, subject, time, send-after time,
+   * HTML and text bodies (rendered here when still queued), attachments, kind, status.
+   */
+  mailbox: developmentProcedure.query(async ({ ctx }) =>
+    (await withBodies(await latestOutboxMessages(ctx.db))).map(({ props: _props, template: _template, ...m }) => m),
+  ),
 
   /**
    * A sign-up form's fields + { role, confirmed? } → { signedIn } (createDevAccount). A confirmed

@@ -14,6 +14,7 @@ import {
   updateBusinessHours,
   updateBusinessProfile,
 } from '../../features/settings/business-settings.service';
+import { getCalendarFeed, regenerateCalendarFeed } from '../../features/calendar/calendar.service';
 import { getCustomerSettings, updateCustomerName } from '../../features/settings/customer-settings.service';
 import { businessProcedure, customerProcedure } from '../procedures';
 import { router } from '../trpc';
@@ -36,6 +37,12 @@ export const settingsRouter = router({
   updateBusinessHours: businessProcedure
     .input(updateBusinessHoursInput)
     .mutation(({ ctx, input }) => updateBusinessHours(ctx, ctx.user.id, input.schedule)),
+
+  /** → { active, createdAt } of the business's calendar feed (getCalendarFeed). */
+  calendarFeed: businessProcedure.query(({ ctx }) => getCalendarFeed(ctx, ctx.user.id)),
+
+  /** Creates or replaces the calendar feed's secret URL → { url, createdAt } (regenerateCalendarFeed). */
+  regenerateCalendarFeed: businessProcedure.mutation(({ ctx }) => regenerateCalendarFeed(ctx, ctx.user.id)),
 
   /** → { fullName, email } of the customer (getCustomerSettings). */
   customer: customerProcedure.query(({ ctx }) => getCustomerSettings(ctx, ctx.user.id)),

@@ -1,0 +1,212 @@
+/**
+ * The emails each booking transition sends (docs/decisions/0050): the facts about a booking that
+ * the templates need, read in the transition's transaction, and one function per event that queues
+ * its notifications through `queueNotification` (one email per person, deduplicated per event).
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { REMINDER_LEAD_MINUTES, type NotificationKind } from '../../../shared/notifications';
+import { zonedInstant } from '../../../shared/zoned-time';
+import type { ServiceDeps } from '../../core/deps';
+import type { DbOrTx, Tx } from '../../db/client';
+import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
+import type { NotificationFooter } from '../../email/layout';
+import {
+  bookingCancelledEmail,
+  bookingConfirmedEmail,
+  bookingDeclinedEmail,
+  bookingReminderEmail,
+  bookingRequestedEmail,
+  customerDeletedEmail,
+  requestReceivedEmail,
+  requestWithdrawnEmail,
+  type Appointment,
+  type EmailMessage,
+} from '../../email/templates';
+import { bookingsCalendar, CALENDAR_ALARM_MINUTES } from '../calendar/ics';
+import { queueNotification } from '../notifications/notifications.service';
+
+type Deps = Pick<ServiceDeps, 'appOrigin'>;
+
+const businessUser = alias(users, 'business_user');
+const customerUser = alias(users, 'customer_user');
+
+/** What the notifications of one booking need, from the live rows or their archived copies. */
+export type BookingFacts = Awaited<ReturnType<typeof loadBookingFacts>>[number];
+
+/**
+ * The facts of bookings `ids` (any order): booking, appointment (slot or archived copy, in the
+ * business's zone), business account email and public contact, customer account email and name.
+ */
+export async function loadBookingFacts(tx: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({
+      bookingId: bookings.id,
+      status: bookings.status,
+      updatedAt: bookings.updatedAt,
+      businessId: bookings.businessId,
+      customerId: bookings.customerId,
+      description: sql<string>`coalesce(${slots.description}, ${bookings.archivedSlotDescription}, '')`,
+      date: sql<string>`coalesce(${slots.date}::text, ${bookings.archivedSlotDate}::text)`,
+      startTime: sql<string>`coalesce(${slots.startTime}, ${bookings.archivedSlotStartTime})`,
+      endTime: sql<string>`coalesce(${slots.endTime}, ${bookings.archivedSlotEndTime})`,
+      businessName: sql<string>`coalesce(${businessProfiles.businessName}, ${bookings.archivedBusinessName}, 'the business')`,
+      address: sql<string | null>`coalesce(${businessProfiles.address}, ${bookings.archivedBusinessAddress})`,
+      slug: businessProfiles.slug,
+      timezone: sql<string>`coalesce(${businessProfiles.timezone}, ${bookings.archivedBusinessTimezone}, 'Europe/London')`,
+      businessEmail: businessUser.email,
+      businessContact: sql<
+        string | null
+      >`nullif(concat_ws(', ', ${businessProfiles.emailAddress}, ${businessProfiles.phoneNumber}), '')`,
+      customerEmail: customerUser.email,
+      customerName: sql<string>`coalesce(${customerProfiles.fullName}, ${customerUser.name}, 'Customer')`,
+    })
+    .from(bookings)
+    .leftJoin(slots, eq(slots.id, bookings.slotId))
+    .leftJoin(businessProfiles, eq(businessProfiles.id, bookings.businessId))
+    .leftJoin(businessUser, eq(businessUser.id, bookings.businessId))
+    .leftJoin(customerUser, eq(customerUser.id, bookings.customerId))
+    .leftJoin(customerProfiles, eq(customerProfiles.id, bookings.customerId))
+    .where(inArray(bookings.id, ids));
+  return rows.map((r) => ({
+    ...r,
+    appointment: {
+      businessName: r.businessName,
+      description: r.description,
+      date: r.date,
+      startTime: r.startTime,
+      endTime: r.endTime,
+      address: r.address,
+    } satisfies Appointment,
+  }));
+}
+
+const dashboardUrl = (deps: Deps) => `${deps.appOrigin}/dashboard`;
+
+/** Queues `kind` about booking `f` for one side (when that side still has an account). */
+async function notifySide(
+  tx: Tx,
+  deps: Deps,
+  f: BookingFacts,
+  side: 'business' | 'customer',
+  kind: NotificationKind,
+  now: Date,
+  build: (to: string, footer: NotificationFooter) => EmailMessage,
+  sendAfter?: Date,
+): Promise<void> {
+  const userId = side === 'business' ? f.businessId : f.customerId;
+  const to = side === 'business' ? f.businessEmail : f.customerEmail;
+  if (!userId || !to) return;
+  await queueNotification(tx, deps, {
+    kind,
+    role: side,
+    userId,
+    to,
+    bookingId: f.bookingId,
+    now,
+    sendAfter,
+    build: (footer) => build(to, footer),
+  });
+}
+
+/** A new request: 'New booking request' to the business, 'Booking request sent' to the customer. */
+export async function notifyRequested(tx: Tx, deps: Deps, f: BookingFacts, now: Date): Promise<void> {
+  const { appointment, customerName } = f;
+  await notifySide(tx, deps, f, 'business', 'booking_requested', now, (to, footer) =>
+    bookingRequestedEmail(to, { appointment, footer, customerName, dashboardUrl: dashboardUrl(deps) }),
+  );
+  await notifySide(tx, deps, f, 'customer', 'request_received', now, (to, footer) =>
+    requestReceivedEmail(to, { appointment, footer, dashboardUrl: dashboardUrl(deps) }),
+  );
+}
+
+/** The .ics of one confirmed booking, as the customer sees it (with the reminder alarm). */
+export function customerBookingCalendar(
+  f: Pick<BookingFacts, 'bookingId' | 'status' | 'updatedAt' | 'timezone' | 'appointment'>,
+): string {
+  return bookingsCalendar({
+    name: f.appointment.businessName,
+    timezone: f.timezone,
+    view: 'customer',
+    alarmMinutes: CALENDAR_ALARM_MINUTES,
+    bookings: [{ bookingId: f.bookingId, status: f.status, updatedAt: f.updatedAt, ...f.appointment }],
+  });
+}
+
+/**
+ * The business's answer, to the customer: accepted (confirm or approve) → 'Booking confirmed' with
+ * the .ics attached, plus the reminder queued REMINDER_LEAD_MINUTES before the start (none when that
+ * time has already come); declined or rejected → 'Booking request declined'.
+ */
+export async function notifyDecided(tx: Tx, deps: Deps, f: BookingFacts, accepted: boolean, now: Date): Promise<void> {
+  const { appointment } = f;
+  if (!accepted) {
+    const pageUrl = f.slug ? `${deps.appOrigin}/${f.slug}` : deps.appOrigin;
+    await notifySide(tx, deps, f, 'customer', 'booking_declined', now, (to, footer) =>
+      bookingDeclinedEmail(to, { appointment, footer, pageUrl }),
+    );
+    return;
+  }
+  const ics = customerBookingCalendar(f);
+  await notifySide(tx, deps, f, 'customer', 'booking_confirmed', now, (to, footer) =>
+    bookingConfirmedEmail(to, { appointment, footer, dashboardUrl: dashboardUrl(deps) }, ics),
+  );
+  const startsAt = zonedInstant(appointment.date, appointment.startTime, f.timezone).getTime();
+  const remindAt = new Date(startsAt - REMINDER_LEAD_MINUTES * 60_000);
+  if (remindAt.getTime() <= now.getTime()) return;
+  await notifySide(
+    tx,
+    deps,
+    f,
+    'customer',
+    'booking_reminder',
+    now,
+    (to, footer) => bookingReminderEmail(to, { appointment, footer, dashboardUrl: dashboardUrl(deps) }),
+    remindAt,
+  );
+}
+
+/** The customer withdrew a pending request (or deleted their account with one): to the business. */
+export async function notifyWithdrawn(tx: Tx, deps: Deps, f: BookingFacts, now: Date): Promise<void> {
+  const { appointment, customerName } = f;
+  await notifySide(tx, deps, f, 'business', 'request_withdrawn', now, (to, footer) =>
+    requestWithdrawnEmail(to, { appointment, footer, customerName, dashboardUrl: dashboardUrl(deps) }),
+  );
+}
+
+/** A customer with this confirmed (or completed), not yet started booking deleted their account: to the business. */
+export async function notifyCustomerDeleted(tx: Tx, deps: Deps, f: BookingFacts, now: Date): Promise<void> {
+  const { appointment, customerName } = f;
+  await notifySide(tx, deps, f, 'business', 'customer_deleted', now, (to, footer) =>
+    customerDeletedEmail(to, { appointment, footer, customerName, dashboardUrl: dashboardUrl(deps) }),
+  );
+}
+
+/**
+ * The business closed its account: the customer's confirmed appointment or open request is
+ * cancelled. `wasConfirmed` picks the wording.
+ */
+export async function notifyBusinessClosed(
+  tx: Tx,
+  deps: Deps,
+  f: BookingFacts,
+  wasConfirmed: boolean,
+  now: Date,
+): Promise<void> {
+  await notifySide(tx, deps, f, 'customer', 'booking_cancelled', now, (to, footer) =>
+    bookingCancelledEmail(to, {
+      appointment: f.appointment,
+      footer,
+      reason: 'business_closed',
+      wasConfirmed,
+      contact: f.businessContact,
+    }),
+  );
+}
+
+/** True when the booking's slot has not started at `now` (in the business's zone). */
+export function isUpcoming(f: Pick<BookingFacts, 'appointment' | 'timezone'>, now: Date): boolean {
+  if (!f.appointment.date || !f.appointment.startTime) return false;
+  return zonedInstant(f.appointment.date, f.appointment.startTime, f.timezone).getTime() > now.getTime();
+}

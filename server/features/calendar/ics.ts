@@ -1,0 +1,90 @@
+/**
+ * iCalendar files of bookings (docs/decisions/0052), built with ical-generator: the confirmation
+ * email's attachment, the customer's 'Add to calendar' download and the business's feed. Times are
+ * the slot's local wall-clock values in the business's zone (DTSTART;TZID=…) with that zone's
+ * VTIMEZONE, so calendars show the right time on either side of a DST change. One booking is one
+ * event everywhere: UID `booking-{id}@lastslot`, SEQUENCE 0 while confirmed and 1 once cancelled.
+ */
+import { TZDate } from '@date-fns/tz';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+
+/** One booking as a calendar event. `date` 'YYYY-MM-DD', times 'HH:MM' local to `timezone`. */
+export interface CalendarBooking {
+  bookingId: string;
+  status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+  description: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  businessName: string;
+  address: string | null;
+  /** Shown to the business only (feed). */
+  customerName?: string | null;
+  /** Last change of the booking: the event's DTSTAMP and LAST-MODIFIED. */
+  updatedAt: Date;
+}
+
+/** The stable UID of a booking's event. */
+export function bookingUid(bookingId: string): string {
+  return `booking-${bookingId}@lastslot`;
+}
+
+/** A local wall-clock value in `tz` as a TZDate, which ical-generator writes as TZID local time. */
+function zoned(date: string, time: string, tz: string): TZDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return new TZDate(y, m - 1, d, hh, mm, tz);
+}
+
+/**
+ * A VCALENDAR (METHOD:PUBLISH) named `name` in zone `timezone` with one VEVENT per booking.
+ * `view` 'customer': summary '{description} at {business}' and a display alarm `alarmMinutes`
+ * before the start; 'business': summary '{description}: {customer}', no alarm.
+ */
+export function bookingsCalendar(params: {
+  name: string;
+  timezone: string;
+  view: 'customer' | 'business';
+  bookings: CalendarBooking[];
+  alarmMinutes?: number;
+}): string {
+  const calendar = ical({
+    name: params.name,
+    prodId: { company: 'LastSlot', product: 'LastSlot', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    timezone: { name: params.timezone, generator: getVtimezoneComponent },
+  });
+  for (const b of params.bookings) {
+    const cancelled = b.status === 'cancelled';
+    const summary =
+      params.view === 'customer'
+        ? `${b.description} at ${b.businessName}`
+        : `${b.description}: ${b.customerName ?? 'Deleted customer'}`;
+    const event = calendar.createEvent({
+      id: bookingUid(b.bookingId),
+      sequence: cancelled ? 1 : 0,
+      start: zoned(b.date, b.startTime, params.timezone),
+      end: zoned(b.date, b.endTime, params.timezone),
+      timezone: params.timezone,
+      // TZDate, so the value is written in the calendar's zone whatever the server's zone is.
+      stamp: new TZDate(b.updatedAt.getTime(), params.timezone),
+      lastModified: new TZDate(b.updatedAt.getTime(), params.timezone),
+      summary,
+      location: b.address ? `${b.businessName}, ${b.address}` : b.businessName,
+      description: `${b.description} at ${b.businessName}. Booked with LastSlot.`,
+      status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+    if (params.view === 'customer' && params.alarmMinutes && !cancelled) {
+      event.createAlarm({
+        type: ICalAlarmType.display,
+        trigger: params.alarmMinutes * 60,
+        description: summary,
+      });
+    }
+  }
+  return calendar.toString();
+}
+
+/** Minutes before the start at which the customer's calendar alarm fires. */
+export const CALENDAR_ALARM_MINUTES = 60;

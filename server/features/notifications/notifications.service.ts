@@ -1,0 +1,180 @@
+/**
+ * Booking notifications (docs/decisions/0050, 0054): one email per event to the person it
+ * concerns, queued in the caller's transaction with a dedupe key `{kind}:{bookingId}` (unique in the
+ * outbox, so the same event never queues twice) and a one-click unsubscribe link whose token is
+ * stored only hashed. Preferences are honoured when the dispatcher sends, so a later opt-out
+ * still counts. Also the preferences themselves and the unsubscribe action.
+ */
+import { and, eq } from 'drizzle-orm';
+import {
+  isNotificationKind,
+  NOTIFICATION_LABELS,
+  notificationKindsFor,
+  type NotificationKind,
+} from '../../../shared/notifications';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
+import type { DbOrTx, Tx } from '../../db/client';
+import { emailOutbox, notificationOptOuts, users } from '../../db/schema/index';
+import type { NotificationFooter } from '../../email/layout';
+import { enqueueEmail, type EmailMessage } from '../../email/outbox';
+import { generateToken, hashToken } from '../auth/tokens';
+
+const REASONS: Record<'business' | 'customer', string> = {
+  business: 'You receive this because your business takes bookings on LastSlot.',
+  customer: 'You receive this because you requested an appointment on LastSlot.',
+};
+
+/** The one-click unsubscribe page and endpoint for `token` (GET shows it, POST applies it). */
+export function unsubscribeUrl(deps: Pick<ServiceDeps, 'appOrigin'>, token: string): string {
+  return `${deps.appOrigin}/unsubscribe/${token}`;
+}
+
+/**
+ * Queues notification `kind` about booking `bookingId` for account `userId` at `to`, in `tx`.
+ * `build` receives the footer (reason, unsubscribe and settings links) and returns the message.
+ * Nothing is sent before `sendAfter` (default now). A second call for the same kind and booking
+ * is ignored (dedupe key).
+ */
+export async function queueNotification(
+  tx: Tx,
+  deps: Pick<ServiceDeps, 'appOrigin'>,
+  n: {
+    kind: NotificationKind;
+    role: 'business' | 'customer';
+    userId: string;
+    to: string;
+    bookingId: string;
+    now: Date;
+    sendAfter?: Date;
+    build: (footer: NotificationFooter) => EmailMessage;
+  },
+): Promise<void> {
+  const token = generateToken();
+  const footer: NotificationFooter = {
+    reason: REASONS[n.role],
+    unsubscribeUrl: unsubscribeUrl(deps, token),
+    settingsUrl: `${deps.appOrigin}/settings`,
+  };
+  await enqueueEmail(tx, n.build(footer), n.now, {
+    kind: n.kind,
+    userId: n.userId,
+    bookingId: n.bookingId,
+    dedupeKey: `${n.kind}:${n.bookingId}`,
+    unsubscribeTokenHash: hashToken(token),
+    sendAfter: n.sendAfter,
+  });
+}
+
+/** One switch of the notification settings. */
+export interface NotificationPreference {
+  kind: NotificationKind;
+  label: string;
+  description: string;
+  enabled: boolean;
+}
+
+/** The notification switches of `userId` (role `role`), in display order; all on by default. */
+export async function getNotificationPreferences(
+  deps: Pick<ServiceDeps, 'db'>,
+  userId: string,
+  role: 'business' | 'customer',
+): Promise<NotificationPreference[]> {
+  const off = await deps.db
+    .select({ kind: notificationOptOuts.kind })
+    .from(notificationOptOuts)
+    .where(eq(notificationOptOuts.userId, userId));
+  const offKinds = new Set(off.map((o) => o.kind));
+  return notificationKindsFor(role).map((kind) => ({
+    kind,
+    ...NOTIFICATION_LABELS[kind],
+    enabled: !offKinds.has(kind),
+  }));
+}
+
+/**
+ * Turns notification `kind` on or off for `userId`. Throws BAD_REQUEST 'This notification does
+ * not apply to your account.' for a kind of the other role. Output: the updated switches.
+ */
+export async function setNotificationPreference(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  userId: string,
+  role: 'business' | 'customer',
+  kind: NotificationKind,
+  enabled: boolean,
+): Promise<NotificationPreference[]> {
+  if (!notificationKindsFor(role).includes(kind)) {
+    throw new DomainError('BAD_REQUEST', 'This notification does not apply to your account.');
+  }
+  await setOptOut(deps.db, userId, kind, !enabled, deps.now());
+  return getNotificationPreferences(deps, userId, role);
+}
+
+async function setOptOut(db: DbOrTx, userId: string, kind: string, optedOut: boolean, now: Date) {
+  if (optedOut) {
+    await db.insert(notificationOptOuts).values({ userId, kind, createdAt: now }).onConflictDoNothing();
+  } else {
+    await db
+      .delete(notificationOptOuts)
+      .where(and(eq(notificationOptOuts.userId, userId), eq(notificationOptOuts.kind, kind)));
+  }
+}
+
+/** Text of an unknown or stale unsubscribe link. */
+export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid. You can choose your emails in Settings.';
+
+/** The account and kind an unsubscribe token was issued for; NOT_FOUND when none. */
+async function tokenOwner(deps: Pick<ServiceDeps, 'db'>, token: string) {
+  const [row] = await deps.db
+    .select({ userId: emailOutbox.userId, kind: emailOutbox.kind, email: users.email })
+    .from(emailOutbox)
+    .innerJoin(users, eq(users.id, emailOutbox.userId))
+    .where(eq(emailOutbox.unsubscribeTokenHash, hashToken(token)))
+    .limit(1);
+  if (!row?.userId || !row.kind || !isNotificationKind(row.kind)) {
+    throw new DomainError('NOT_FOUND', UNSUBSCRIBE_LINK_INVALID);
+  }
+  return { userId: row.userId, kind: row.kind, email: row.email };
+}
+
+/**
+ * What the unsubscribe link `token` (from a notification's footer or List-Unsubscribe header)
+ * would turn off, without changing anything: { kind, label, email (masked), unsubscribed }.
+ * Throws NOT_FOUND UNSUBSCRIBE_LINK_INVALID for an unknown token or a deleted account.
+ */
+export async function describeUnsubscribe(deps: Pick<ServiceDeps, 'db'>, token: string) {
+  const owner = await tokenOwner(deps, token);
+  const [off] = await deps.db
+    .select({ kind: notificationOptOuts.kind })
+    .from(notificationOptOuts)
+    .where(and(eq(notificationOptOuts.userId, owner.userId), eq(notificationOptOuts.kind, owner.kind)))
+    .limit(1);
+  return {
+    kind: owner.kind,
+    label: NOTIFICATION_LABELS[owner.kind].label,
+    email: maskEmail(owner.email),
+    unsubscribed: Boolean(off),
+  };
+}
+
+/**
+ * One-click unsubscribe (RFC 8058): turns off the kind of notification `token` came with, for its
+ * recipient, without a login. Idempotent. Output as `describeUnsubscribe` (unsubscribed: true).
+ * Throws NOT_FOUND UNSUBSCRIBE_LINK_INVALID.
+ */
+export async function unsubscribe(deps: Pick<ServiceDeps, 'db' | 'now'>, token: string) {
+  const owner = await tokenOwner(deps, token);
+  await setOptOut(deps.db, owner.userId, owner.kind, true, deps.now());
+  return {
+    kind: owner.kind,
+    label: NOTIFICATION_LABELS[owner.kind].label,
+    email: maskEmail(owner.email),
+    unsubscribed: true,
+  };
+}
+
+/** 'cara@example.com' → 'c***@example.com': enough to recognise, not to harvest. */
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
