@@ -183,12 +183,21 @@ async function listMine(_req: FastifyRequest, _input: unknown, user: () => Promi
     };
     const f = flagsBySlot.get(r[1]);
     const { category, unconfirmed, past } = slotCategory(
-      { ...slot, hasPendingRequest: Boolean(f?.[1]), hasDeclinedRequest: Boolean(f?.[2]), timezone },
+      {
+        date: slot.date,
+        startTime: slot.startTime,
+        isBooked: slot.isBooked,
+        addedToSystem: slot.addedToSystem,
+        customerName: slot.customerName,
+        hasPendingRequest: Boolean(f?.[1]),
+        hasDeclinedRequest: Boolean(f?.[2]),
+        timezone,
+      },
       now,
     );
     const p = category === 'requested' ? pendingBySlot.get(r[1]) : undefined;
     const request = p ? { bookingId: p[1], customerName: p[2], customerEmail: p[3] } : null;
-    out.push({ ...slot, category, unconfirmed, past, request });
+    out.push(Object.assign(slot, { category, unconfirmed, past, request }));
   }
   return out;
 }

@@ -350,7 +350,31 @@ const pendingRequestsOf = preparedStatement<{ businessId: string }>()('business_
  * tab (`bucket`: confirmed | pending | declined | archive) and `expired` flag; newest slot first.
  */
 export async function listCustomerBookings(deps: Pick<ServiceDeps, 'db' | 'now'>, customerId: string) {
-  const rows = await deps.db
+  const rows = await bookingsOfCustomer(deps.db, { customerId });
+  const now = deps.now();
+  return rows
+    .map((r) =>
+      // Adds to the row rather than spreading it (a spread with added keys is slow per row on Node 20).
+      Object.assign(
+        r,
+        customerBucket(
+          {
+            status: r.status,
+            declinedByBusiness: r.declinedByBusiness,
+            date: r.date,
+            startTime: r.startTime,
+            timezone: r.timezone,
+          },
+          now,
+        ),
+      ),
+    )
+    .sort((a, b) => `${b.date} ${b.startTime}`.localeCompare(`${a.date} ${a.startTime}`));
+}
+
+/** The customer's bookings with their slot and business, or the archived copies of both. */
+const bookingsOfCustomer = preparedStatement<{ customerId: string }>()('customer_bookings', (db, p) =>
+  db
     .select({
       id: bookings.id,
       status: bookings.status,
@@ -368,21 +392,5 @@ export async function listCustomerBookings(deps: Pick<ServiceDeps, 'db' | 'now'>
     .from(bookings)
     .leftJoin(slots, eq(slots.id, bookings.slotId))
     .leftJoin(businessProfiles, eq(businessProfiles.id, bookings.businessId))
-    .where(eq(bookings.customerId, customerId));
-  const now = deps.now();
-  return rows
-    .map((r) => ({
-      ...r,
-      ...customerBucket(
-        {
-          status: r.status,
-          declinedByBusiness: r.declinedByBusiness,
-          date: r.date,
-          startTime: r.startTime,
-          timezone: r.timezone,
-        },
-        now,
-      ),
-    }))
-    .sort((a, b) => `${b.date} ${b.startTime}`.localeCompare(`${a.date} ${a.startTime}`));
-}
+    .where(eq(bookings.customerId, p.customerId)),
+);

@@ -227,12 +227,23 @@ export async function listBusinessSlots(deps: Pick<ServiceDeps, 'db' | 'now'>, b
     if (!r) continue;
     const f = flagsBySlot.get(r.id);
     const { category, unconfirmed, past } = slotCategory(
-      { ...r, hasPendingRequest: Boolean(f?.pending), hasDeclinedRequest: Boolean(f?.declined), timezone },
+      {
+        date: r.date,
+        startTime: r.startTime,
+        isBooked: r.isBooked,
+        addedToSystem: r.addedToSystem,
+        customerName: r.customerName,
+        hasPendingRequest: Boolean(f?.pending),
+        hasDeclinedRequest: Boolean(f?.declined),
+        timezone,
+      },
       now,
     );
     const p = category === 'requested' ? pendingBySlot.get(r.id) : undefined;
     const request = p ? { bookingId: p.bookingId, customerName: p.customerName, customerEmail: p.customerEmail } : null;
-    out.push({ ...r, category, unconfirmed, past, request });
+    // Adds to the row rather than spreading it into a new object: a spread with added keys costs
+    // a few microseconds per object on Node 20, which a list of slots pays for every row.
+    out.push(Object.assign(r, { category, unconfirmed, past, request }));
   }
   return out;
 }
