@@ -30,7 +30,8 @@ describe('output transformer', () => {
     const shared = { id: 'x' };
     const circular: Record<string, unknown> = { a: 1 };
     circular.self = circular;
-    const holey = [1, , 3];
+    const holey = [1, 2, 3];
+    delete holey[1];
     const keyed = Object.assign([1, 2], { extra: undefined });
     const noPrototype = Object.assign(Object.create(null) as object, { a: 1 });
     class Money {
