@@ -67,8 +67,24 @@ function zoneAt(tz: string, now: Date): ZoneAt | null {
   return remember(lastZoneAt, tz, { time, offset, localMinutes: time / MINUTE_MS + offset, steady });
 }
 
-/** The numbers of local `date` ('YYYY-MM-DD') and `time` ('HH:MM'): year, month (0-11), day, hours, minutes. */
+const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_FORMAT = /^\d{2}:\d{2}$/;
+
+/** The number written with the decimal digits of `s` from `from` to `to` (exclusive). */
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + s.charCodeAt(i) - 48;
+  return n;
+}
+
+/**
+ * The numbers of local `date` ('YYYY-MM-DD') and `time` ('HH:MM'): year, month (0-11), day, hours,
+ * minutes; anything else is read as Number() reads each part (NaN when unreadable).
+ */
 function wallClock(date: string, time: string): [number, number, number, number, number] {
+  if (DATE_FORMAT.test(date) && TIME_FORMAT.test(time)) {
+    return [digits(date, 0, 4), digits(date, 5, 7) - 1, digits(date, 8, 10), digits(time, 0, 2), digits(time, 3, 5)];
+  }
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   return [y, m - 1, d, hh, mm];
