@@ -58,7 +58,9 @@ export function createInnerContext(
   cookies: CookieWriter = noopCookies,
   request?: RequestMeta,
 ): Context {
-  return { ...deps, ...auth, sessionToken: auth.sessionToken ?? null, cookies, request };
+  // Object.assign rather than spreads: spreading this many keys into a new object with more keys
+  // costs a few microseconds on Node 20, paid by every request.
+  return Object.assign({}, deps, auth, { sessionToken: auth.sessionToken ?? null, cookies, request });
 }
 
 /** Context factory for the Fastify adapter: reads and (when renewed) refreshes the session cookie. */
@@ -93,7 +95,7 @@ export function createFastifyContextFactory(deps: AppDeps) {
         cookies.clearSession();
       }
     }
-    return createInnerContext({ ...deps, logger: req.log as unknown as Logger }, auth, cookies, {
+    return createInnerContext(Object.assign({}, deps, { logger: req.log as unknown as Logger }), auth, cookies, {
       origin: req.headers.origin,
       host: req.headers.host,
       ip: req.ip,
@@ -105,7 +107,10 @@ export function createFastifyContextFactory(deps: AppDeps) {
  * Ends this browser's current session, if any (another account's included), then sets the cookie
  * of `next`, or clears it when null.
  */
-export async function replaceBrowserSession(ctx: Context, next: { token: string; expiresAt: Date } | null): Promise<void> {
+export async function replaceBrowserSession(
+  ctx: Context,
+  next: { token: string; expiresAt: Date } | null,
+): Promise<void> {
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
   if (next) ctx.cookies.setSession(next.token, next.expiresAt);
   else ctx.cookies.clearSession();
