@@ -158,46 +158,51 @@ async function requireBusiness(user: () => Promise<User | null>): Promise<User> 
 
 async function listMine(_req: FastifyRequest, _input: unknown, user: () => Promise<User | null>) {
   const u = await requireBusiness(user);
-  const [b] = await run<unknown[][]>(Q.BUSINESS_BY_ID_SQL, [u.id, 1]);
-  if (!b) throw new HttpError('NOT_FOUND', 404, 'Business not found');
-  const timezone = b[9] as string;
-  const rows = await run<[string, string, string, string, string, boolean, boolean, string, string, string][]>(
-    Q.BUSINESS_SLOTS_SQL,
-    [u.id],
-  );
-  const ids = rows.map((r) => r[0]);
-  const [flags, pending] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          run<[string, boolean, boolean, boolean][]>(Q.slotFlagsSql(ids.length), [u.id, ...ids]),
-          run<[string, string, string, string][]>(Q.slotPendingSql(ids.length), [u.id, ...ids, 'pending']),
-        ]);
+  type SlotRow = [string, string | null, string, string, string, string, boolean, boolean, string, string, string];
+  const [rows, flags, pending] = await Promise.all([
+    run<SlotRow[]>(Q.BUSINESS_SLOTS_SQL, [u.id]),
+    run<[string, boolean, boolean][]>(Q.SLOT_FLAGS_SQL, [u.id]),
+    run<[string, string, string, string][]>(Q.SLOT_PENDING_SQL, [u.id, 'pending']),
+  ]);
+  if (rows.length === 0) throw new HttpError('NOT_FOUND', 404, 'Business not found');
+  const timezone = rows[0]![0];
   const flagsBySlot = new Map(flags.map((f) => [f[0], f]));
   const pendingBySlot = new Map(pending.map((p) => [p[0], p]));
   const now = new Date();
-  return rows.map((r) => {
+  const out = [];
+  for (const r of rows) {
+    if (r[1] === null) continue;
     const slot = {
-      id: r[0],
-      date: r[1],
-      startTime: r[2],
-      endTime: r[3],
-      description: r[4],
-      isBooked: r[5],
-      addedToSystem: r[6],
-      customerName: r[7],
-      customerEmail: r[8],
-      customerPhone: r[9],
+      id: r[1],
+      date: r[2],
+      startTime: r[3],
+      endTime: r[4],
+      description: r[5],
+      isBooked: r[6],
+      addedToSystem: r[7],
+      customerName: r[8],
+      customerEmail: r[9],
+      customerPhone: r[10],
     };
-    const f = flagsBySlot.get(r[0]);
+    const f = flagsBySlot.get(r[1]);
     const { category, unconfirmed, past } = slotCategory(
-      { ...slot, hasPendingRequest: Boolean(f?.[1]), hasDeclinedRequest: Boolean(f?.[2]), timezone },
+      {
+        date: slot.date,
+        startTime: slot.startTime,
+        isBooked: slot.isBooked,
+        addedToSystem: slot.addedToSystem,
+        customerName: slot.customerName,
+        hasPendingRequest: Boolean(f?.[1]),
+        hasDeclinedRequest: Boolean(f?.[2]),
+        timezone,
+      },
       now,
     );
-    const p = category === 'requested' ? pendingBySlot.get(r[0]) : undefined;
+    const p = category === 'requested' ? pendingBySlot.get(r[1]) : undefined;
     const request = p ? { bookingId: p[1], customerName: p[2], customerEmail: p[3] } : null;
-    return { ...slot, category, unconfirmed, past, request };
-  });
+    out.push(Object.assign(slot, { category, unconfirmed, past, request }));
+  }
+  return out;
 }
 
 async function requests(_req: FastifyRequest, _input: unknown, user: () => Promise<User | null>) {
@@ -255,18 +260,18 @@ async function requestBooking(req: FastifyRequest, input: unknown, user: () => P
       if (!open || isPast(open[1]!, open[2]!, timezone, now)) throw new HttpError('CONFLICT', 409, SLOT_TAKEN);
       const [booking] = await run<[string][]>(
         Q.INSERT_BOOKING_SQL,
-        [nowIso, 'pending', typeof notes === 'string' ? notes.trim() : null, slot[0], u.id, slot[1], nowIso, nowIso],
+        [nowIso, 'pending', typeof notes === 'string' ? notes.trim() : null, slot[0], u.id, slot[5], nowIso, nowIso],
         tx,
       );
       const [name] = await run<[string | null, string | null][]>(Q.CUSTOMER_NAME_SQL, [u.id, 1], tx);
       const email = bookingRequestedEmail(
         slot[7],
         name?.[0] ?? name?.[1] ?? 'Customer',
-        { date: slot[2], startTime: slot[3], endTime: slot[4], description: slot[5] },
+        { date: slot[1], startTime: slot[2], endTime: slot[3], description: slot[4] },
         `${APP_ORIGIN}/dashboard`,
       );
       await run(Q.INSERT_EMAIL_SQL, [email.to, email.subject, email.html, email.text, nowIso, nowIso], tx);
-      return { id: booking![0], businessId: slot[1] };
+      return { id: booking![0], businessId: slot[5] };
     })) as { id: string; businessId: string };
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw new HttpError('CONFLICT', 409, SLOT_TAKEN);

@@ -34,11 +34,11 @@ export const SLOT_REQUESTABLE_SQL = `select "id", "date", "start_time", "end_tim
 
 /** The requested slot, locked (requestBooking). $1 slot, $2 limit 1. */
 export const LOCK_SLOT_SQL =
-  'select "slots"."id", "slots"."business_id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", "business_profiles"."timezone", "users"."email" from "slots" inner join "business_profiles" on "business_profiles"."id" = "slots"."business_id" inner join "users" on "users"."id" = "business_profiles"."id" where "slots"."id" = $1 limit $2 for update of "slots"';
+  'select "slots"."id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", "slots"."business_id", "business_profiles"."timezone", "users"."email" from "slots" inner join "business_profiles" on "business_profiles"."id" = "slots"."business_id" inner join "users" on "users"."id" = "business_profiles"."id" where "slots"."id" = $1 limit $2 for update of "slots"';
 
 /** New pending booking. $1 booking_date, $2 'pending', $3 notes, $4 slot, $5 customer, $6 business, $7 created, $8 updated. */
 export const INSERT_BOOKING_SQL =
-  'insert into "bookings" ("id", "booking_date", "status", "notes", "slot_id", "customer_id", "business_id", "declined_by_business", "archived_business_name", "archived_business_address", "archived_slot_description", "archived_slot_date", "archived_slot_start_time", "archived_slot_end_time", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, default, default, default, default, default, default, default, $7, $8) returning "id"';
+  'insert into "bookings" ("id", "booking_date", "status", "notes", "slot_id", "customer_id", "business_id", "declined_by_business", "archived_business_name", "archived_business_address", "archived_business_timezone", "archived_slot_description", "archived_slot_date", "archived_slot_start_time", "archived_slot_end_time", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, default, default, default, default, default, default, default, default, $7, $8) returning "id"';
 
 /** The customer's display name (customerDisplayName). $1 customer, $2 limit 1. */
 export const CUSTOMER_NAME_SQL =
@@ -48,35 +48,32 @@ export const CUSTOMER_NAME_SQL =
 export const INSERT_EMAIL_SQL =
   'insert into "email_outbox" ("id", "to_address", "subject", "html", "text", "status", "attempts", "last_error", "next_attempt_at", "provider_message_id", "sent_at", "created_at") values (default, $1, $2, $3, $4, default, default, default, $5, default, default, $6)';
 
-/** The business's slots (listBusinessSlots). $1 business. */
+/**
+ * The business's zone with each of its slots (listBusinessSlots): no row without a profile, one row
+ * with null slot columns without slots. $1 business.
+ */
 export const BUSINESS_SLOTS_SQL =
-  'select "id", "date", "start_time", "end_time", "description", "is_booked", "added_to_system", "customer_name", "customer_email", "customer_phone" from "slots" where "slots"."business_id" = $1 order by "slots"."date" asc, "slots"."start_time" asc';
+  'select "business_profiles"."timezone", "slots"."id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", "slots"."is_booked", "slots"."added_to_system", "slots"."customer_name", "slots"."customer_email", "slots"."customer_phone" from "business_profiles" left join "slots" on "slots"."business_id" = "business_profiles"."id" where "business_profiles"."id" = $1 order by "slots"."date" asc, "slots"."start_time" asc';
 
-/** `$from, ..., $(from + n - 1)`: drizzle's placeholders for an `in` list of n values. */
-const placeholders = (from: number, n: number) => Array.from({ length: n }, (_, i) => `$${from + i}`).join(', ');
+/** Pending and declined flags per slot of the business (listBusinessSlots). $1 business. */
+export const SLOT_FLAGS_SQL =
+  'select "slot_id", bool_or("status" = \'pending\'), bool_or("status" = \'cancelled\' and "declined_by_business") from "bookings" where ("bookings"."business_id" = $1 and "bookings"."slot_id" is not null) group by "bookings"."slot_id"';
 
-/** Booking flags per slot (listBusinessSlots). $1 business, $2.. the n slot ids. */
-export const slotFlagsSql = (n: number) =>
-  `select "slot_id", bool_or("status" = 'pending'), bool_or("status" = 'cancelled' and "declined_by_business"), bool_or("status" in ('confirmed', 'completed')) from "bookings" where ("bookings"."business_id" = $1 and "bookings"."slot_id" in (${placeholders(2, n)})) group by "bookings"."slot_id"`;
-
-/** Pending requests per slot (listBusinessSlots). $1 business, $2.. the n slot ids, then 'pending'. */
-export const slotPendingSql = (n: number) =>
-  `select "bookings"."slot_id", "bookings"."id", coalesce("customer_profiles"."full_name", "users"."name", 'Customer'), "users"."email" from "bookings" left join "users" on "users"."id" = "bookings"."customer_id" left join "customer_profiles" on "customer_profiles"."id" = "bookings"."customer_id" where ("bookings"."business_id" = $1 and "bookings"."slot_id" in (${placeholders(2, n)}) and "bookings"."status" = $${n + 2})`;
+/** Pending requests of the business by slot (listBusinessSlots). $1 business, $2 'pending'. */
+export const SLOT_PENDING_SQL =
+  'select "bookings"."slot_id", "bookings"."id", coalesce("customer_profiles"."full_name", "users"."name", \'Customer\'), "users"."email" from "bookings" left join "users" on "users"."id" = "bookings"."customer_id" left join "customer_profiles" on "customer_profiles"."id" = "bookings"."customer_id" where ("bookings"."business_id" = $1 and "bookings"."status" = $2 and "bookings"."slot_id" is not null)';
 
 /** Pending requests of a business (listBusinessRequests). $1 business, $2 'pending'. */
 export const BUSINESS_REQUESTS_SQL =
   'select "bookings"."id", "bookings"."created_at", "bookings"."notes", "slots"."id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", coalesce("customer_profiles"."full_name", "users"."name", \'Customer\'), "users"."email", "business_profiles"."timezone" from "bookings" inner join "slots" on "slots"."id" = "bookings"."slot_id" inner join "business_profiles" on "business_profiles"."id" = "bookings"."business_id" left join "users" on "users"."id" = "bookings"."customer_id" left join "customer_profiles" on "customer_profiles"."id" = "bookings"."customer_id" where ("bookings"."business_id" = $1 and "bookings"."status" = $2) order by "bookings"."created_at" desc';
 
-/**
- * What the baseline runs per scenario, in the shape of `CapturedSql` (capture-sql.ts), for a
- * business with `slotCount` slots; run.ts compares it with the app's captured statements.
- */
-export function baselineStatements(slotCount: number) {
+/** What the baseline runs per scenario, in the shape of `CapturedSql` (capture-sql.ts); run.ts compares it with the app's. */
+export function baselineStatements() {
   return {
     session: [SESSION_SQL],
     bySlug: [BUSINESS_BY_SLUG_SQL, REQUESTABLE_SLOTS_SQL],
     request: [LOCK_SLOT_SQL, SLOT_REQUESTABLE_SQL, INSERT_BOOKING_SQL, CUSTOMER_NAME_SQL, INSERT_EMAIL_SQL],
-    listMine: [BUSINESS_BY_ID_SQL, BUSINESS_SLOTS_SQL, slotFlagsSql(slotCount), slotPendingSql(slotCount)],
+    listMine: [BUSINESS_SLOTS_SQL, SLOT_FLAGS_SQL, SLOT_PENDING_SQL],
     requests: [BUSINESS_REQUESTS_SQL],
   };
 }

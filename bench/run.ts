@@ -195,7 +195,7 @@ async function main(): Promise<void> {
 
   // The baseline must run the app's SQL: capture it from the real services and compare.
   const captured = await captureAppSql(database.url);
-  const expected = baselineStatements(SLOTS_PER_BUSINESS);
+  const expected = baselineStatements();
   const drift = (Object.keys(expected) as (keyof typeof expected)[]).filter(
     (k) => JSON.stringify(captured[k]) !== JSON.stringify(expected[k]),
   );

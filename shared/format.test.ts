@@ -21,6 +21,18 @@ describe('display helpers', () => {
     expect(formatDate('2026-02-30')).toBe('Invalid date');
   });
 
+  it('names every weekday and month as en-GB does', () => {
+    const en = (date: Date, part: 'weekday' | 'month') =>
+      date.toLocaleDateString('en-GB', { [part]: 'long', timeZone: 'UTC' });
+    for (let day = 0; day < 366; day += 3) {
+      const date = new Date(Date.UTC(2028, 0, 1 + day));
+      const iso = date.toISOString().slice(0, 10);
+      const [weekday, rest] = formatDate(iso).split(', ');
+      expect(weekday).toBe(en(date, 'weekday'));
+      expect(rest!.split(' ')[1]).toBe(en(date, 'month'));
+    }
+  });
+
   it('formats times in 12-hour form', () => {
     expect(formatTime('09:30')).toBe('9:30 am');
     expect(formatTime('12:00')).toBe('12:00 pm');

@@ -8,15 +8,30 @@ function ordinal(n: number): string {
   return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 }
 
+// en-GB names, as toLocaleDateString('en-GB') gives them (a table: building a formatter per call is slow).
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 /** 'YYYY-MM-DD' to e.g. 'Saturday, 21st November 2026'; empty or bad input gives 'Invalid date'. */
 export function formatDate(date: string | null | undefined): string {
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return 'Invalid date';
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const js = new Date(Date.UTC(y, m - 1, d));
   if (js.getUTCMonth() !== m - 1 || js.getUTCDate() !== d) return 'Invalid date';
-  const weekday = js.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
-  const month = js.toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' });
-  return `${weekday}, ${ordinal(d)} ${month} ${y}`;
+  return `${WEEKDAYS[js.getUTCDay()]}, ${ordinal(d)} ${MONTHS[m - 1]} ${y}`;
 }
 
 /** 'HH:MM' (24 h) to '9:30 am'; missing gives 'Time not available', bad gives 'Invalid time'. */

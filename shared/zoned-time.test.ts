@@ -1,3 +1,5 @@
+import { TZDate, tzScan } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { addDaysToDate, isPast, localNow, weekdayOf, zonedInstant } from './zoned-time';
 
@@ -36,5 +38,66 @@ describe('zoned time', () => {
     expect(addDaysToDate('2026-10-25', 1)).toBe('2026-10-26');
     expect(addDaysToDate('2026-12-31', 1)).toBe('2027-01-01');
     expect(weekdayOf('2026-11-21')).toBe('saturday');
+  });
+
+  // isPast and localNow take shortcuts where the zone's offset is steady; these compare them with
+  // the zoned date they stand for, at instants next to and far from DST changes.
+  const zones = [
+    'Europe/London',
+    'America/New_York',
+    'Australia/Lord_Howe', // a 30-minute DST change
+    'Pacific/Apia',
+    'Africa/Casablanca', // DST suspended for Ramadan: two changes a month apart
+    'Asia/Kolkata',
+    'America/St_Johns',
+    'UTC',
+  ];
+  /** Instants in 2026: each DST change of `tz`, a few minutes and hours either side, and plain days. */
+  function instantsAround(tz: string): Date[] {
+    const changes = tzScan(tz, { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2027-01-01T00:00:00Z') });
+    const out = [new Date('2026-01-15T12:34:56Z'), new Date('2026-06-30T23:59:59.999Z')];
+    for (const { date } of changes) {
+      for (const minutes of [-3 * 24 * 60, -61, -1, 0, 1, 59, 23 * 60, 4 * 24 * 60 + 5]) {
+        out.push(new Date(date.getTime() + minutes * 60_000));
+      }
+    }
+    return out;
+  }
+
+  it('answers "past" as the zoned instant does, next to and far from DST changes', () => {
+    const times = ['00:00', '00:30', '01:00', '01:30', '02:00', '02:30', '03:00', '09:15', '12:00', '23:59', '24:00'];
+    let compared = 0;
+    for (const tz of zones) {
+      for (const now of instantsAround(tz)) {
+        const today = localNow(tz, now).date;
+        for (let day = -4; day <= 4; day++) {
+          const date = addDaysToDate(today, day);
+          for (const time of [...times, localNow(tz, now).time]) {
+            const expected = zonedInstant(date, time, tz).getTime() <= now.getTime();
+            if (isPast(date, time, tz, now) !== expected) {
+              throw new Error(`isPast(${date}, ${time}, ${tz}, ${now.toISOString()}) should be ${expected}`);
+            }
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(5000);
+  });
+
+  it('reads the local wall clock as the zoned date does, next to and far from DST changes', () => {
+    for (const tz of zones) {
+      for (const now of instantsAround(tz)) {
+        const zoned = new TZDate(now.getTime(), tz);
+        expect(localNow(tz, now)).toEqual({ date: format(zoned, 'yyyy-MM-dd'), time: format(zoned, 'HH:mm') });
+      }
+    }
+  });
+
+  it('treats an unknown zone and unreadable times as the zoned date does (never past)', () => {
+    const now = new Date('2026-11-01T10:00:00Z');
+    expect(isPast('2026-10-01', '10:00', 'Not/AZone', now)).toBe(false);
+    expect(isPast('2026-10-01', 'soon', 'Europe/London', now)).toBe(false);
+    expect(isPast('someday', '10:00', 'Europe/London', now)).toBe(false);
   });
 });

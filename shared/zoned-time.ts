@@ -1,14 +1,111 @@
 /**
  * Wall-clock time in a business's IANA time zone: "past", "today" and closing times are computed
- * in the business's zone, DST-safe. Built on @date-fns/tz; no arithmetic on offsets here.
+ * in the business's zone, DST-safe. Built on @date-fns/tz; no arithmetic on offsets here, except
+ * the shortcut of `isPast` and `localNow` where the zone's offset is known to be steady.
  */
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 
 export const DEFAULT_TIMEZONE = 'Europe/London';
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MINUTES = 24 * 60;
+/** Hours either side of an instant over which `steadyOffset` checks that a zone's offset holds. */
+const STEADY_HOURS = 4 * 24;
+/** Zones remembered by the caches below (a bound, not a limit on zones: past it they start over). */
+const MAX_ZONES = 1000;
+
+/**
+ * A zone at one instant, as `isPast` and `localNow` use it: the instant (ms), the zone's UTC offset
+ * then (minutes), the local wall-clock time then (minutes since 1970-01-01 00:00 local), and
+ * whether the offset holds from 4 days before to 4 days after.
+ */
+interface ZoneAt {
+  time: number;
+  offset: number;
+  localMinutes: number;
+  steady: boolean;
+}
+
+/** Per zone, the last instant looked at: a list computed at one `now` asks the zone once. */
+const lastZoneAt = new Map<string, ZoneAt>();
+/** Per zone, the hour (ms) whose neighbourhood `steadyOffset` sampled, and its verdict. */
+const steadyHours = new Map<string, { hour: number; offset: number | null }>();
+
+function remember<V>(cache: Map<string, V>, tz: string, value: V): V {
+  if (cache.size >= MAX_ZONES && !cache.has(tz)) cache.clear();
+  cache.set(tz, value);
+  return value;
+}
+
+/**
+ * The offset (minutes) zone `tz` keeps over every hour from STEADY_HOURS + 1 before the hour of
+ * `time` to STEADY_HOURS + 1 after it, or null when it changes in that window (a DST change or
+ * another rule change) or is not a whole number of minutes. Sampled hourly, once per zone per hour.
+ */
+function steadyOffset(tz: string, time: number): number | null {
+  const hour = Math.floor(time / HOUR_MS) * HOUR_MS;
+  const known = steadyHours.get(tz);
+  if (known && known.hour === hour) return known.offset;
+  let offset: number | null = tzOffset(tz, new Date(hour));
+  if (!Number.isInteger(offset)) offset = null;
+  for (let h = -STEADY_HOURS - 1; offset !== null && h <= STEADY_HOURS + 1; h++) {
+    if (tzOffset(tz, new Date(hour + h * HOUR_MS)) !== offset) offset = null;
+  }
+  return remember(steadyHours, tz, { hour, offset }).offset;
+}
+
+/** Zone `tz` at instant `now`, or null for a zone the runtime does not know. */
+function zoneAt(tz: string, now: Date): ZoneAt | null {
+  const time = now.getTime();
+  const last = lastZoneAt.get(tz);
+  if (last && last.time === time) return last;
+  const offset = tzOffset(tz, now);
+  if (!Number.isFinite(offset)) return null;
+  const steady = steadyOffset(tz, time) === offset;
+  return remember(lastZoneAt, tz, { time, offset, localMinutes: time / MINUTE_MS + offset, steady });
+}
+
+const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_FORMAT = /^\d{2}:\d{2}$/;
+
+/** The number written with the decimal digits of `s` from `from` to `to` (exclusive). */
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + s.charCodeAt(i) - 48;
+  return n;
+}
+
+/**
+ * The numbers of local `date` ('YYYY-MM-DD') and `time` ('HH:MM'): year, month (0-11), day, hours,
+ * minutes; anything else is read as Number() reads each part (NaN when unreadable).
+ */
+function wallClock(date: string, time: string): [number, number, number, number, number] {
+  if (DATE_FORMAT.test(date) && TIME_FORMAT.test(time)) {
+    return [digits(date, 0, 4), digits(date, 5, 7) - 1, digits(date, 8, 10), digits(time, 0, 2), digits(time, 3, 5)];
+  }
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return [y, m - 1, d, hh, mm];
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
 /** Local date ('YYYY-MM-DD') and time ('HH:MM') of instant `now` in zone `tz`. */
 export function localNow(tz: string, now: Date = new Date()): { date: string; time: string } {
+  const zone = zoneAt(tz, now);
+  if (zone) {
+    // The zone's wall clock, read through UTC getters (as TZDate keeps it: offset rounded to seconds).
+    const wall = new Date(zone.time + Math.round(zone.offset * 60) * 1000);
+    const y = wall.getUTCFullYear();
+    if (y >= 1000 && y <= 9999) {
+      return {
+        date: `${y}-${pad2(wall.getUTCMonth() + 1)}-${pad2(wall.getUTCDate())}`,
+        time: `${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}`,
+      };
+    }
+  }
   const zoned = new TZDate(now.getTime(), tz);
   return { date: format(zoned, 'yyyy-MM-dd'), time: format(zoned, 'HH:mm') };
 }
@@ -18,13 +115,28 @@ export function localNow(tz: string, now: Date = new Date()): { date: string; ti
  * A time that does not exist (inside a spring-forward gap) resolves to the first instant after it.
  */
 export function zonedInstant(date: string, time: string, tz: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(y, m - 1, d, hh, mm, tz).getTime());
+  const [y, m, d, hh, mm] = wallClock(date, time);
+  return new Date(new TZDate(y, m, d, hh, mm, tz).getTime());
 }
 
-/** True when local `date` + `time` in `tz` is at or before `now` (a slot that has started). */
+/**
+ * True when local `date` + `time` in `tz` is at or before `now` (a slot that has started).
+ *
+ * The answer is `zonedInstant(date, time, tz) <= now`, worked out without building a zoned date
+ * for each call where that is safe, since lists ask it for every row at one `now`: a wall-clock time
+ * more than 2 days before or after the zone's current wall-clock time is past or not whatever the
+ * offsets (they differ by at most 26 hours); within that, when the zone's offset holds for 4 days
+ * either side of `now`, the instant is the wall-clock time minus that offset. Otherwise (a DST
+ * change near) it calls `zonedInstant`.
+ */
 export function isPast(date: string, time: string, tz: string, now: Date = new Date()): boolean {
+  const zone = zoneAt(tz, now);
+  if (zone) {
+    const wall = Date.UTC(...wallClock(date, time)) / MINUTE_MS;
+    if (wall < zone.localMinutes - 2 * DAY_MINUTES) return true;
+    if (wall > zone.localMinutes + 2 * DAY_MINUTES) return false;
+    if (zone.steady && !Number.isNaN(wall)) return (wall - zone.offset) * MINUTE_MS <= zone.time;
+  }
   return zonedInstant(date, time, tz).getTime() <= now.getTime();
 }
 

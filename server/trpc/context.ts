@@ -58,7 +58,9 @@ export function createInnerContext(
   cookies: CookieWriter = noopCookies,
   request?: RequestMeta,
 ): Context {
-  return { ...deps, ...auth, sessionToken: auth.sessionToken ?? null, cookies, request };
+  // Object.assign rather than spreads: spreading this many keys into a new object with more keys
+  // costs a few microseconds on Node 20, paid by every request.
+  return Object.assign({}, deps, auth, { sessionToken: auth.sessionToken ?? null, cookies, request });
 }
 
 /** Context factory for the Fastify adapter: reads and (when renewed) refreshes the session cookie. */
@@ -93,7 +95,7 @@ export function createFastifyContextFactory(deps: AppDeps) {
         cookies.clearSession();
       }
     }
-    return createInnerContext({ ...deps, logger: req.log as unknown as Logger }, auth, cookies, {
+    return createInnerContext(Object.assign({}, deps, { logger: req.log as unknown as Logger }), auth, cookies, {
       origin: req.headers.origin,
       host: req.headers.host,
       ip: req.ip,

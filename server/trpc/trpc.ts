@@ -1,17 +1,17 @@
 /**
- * tRPC set-up: superjson, SSE options and the error policy. The procedure builders are in
- * procedures.ts.
+ * tRPC set-up: the transformer (superjson, see transformer.ts), SSE options and the error policy.
+ * The procedure builders are in procedures.ts.
  *
  * Error policy: a DomainError keeps its code, message and toast `title`; input errors answer
  * BAD_REQUEST with the first issue's message and per-field messages; anything unexpected is logged
  * server-side and answered with a generic message (no stack, SQL or internal text ever leaves).
  */
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
 import { DomainError } from '../core/errors';
 import type { Context } from './context';
+import { transformer } from './transformer';
 
 export interface ErrorData {
   /** The toast title, when the error has one. */
@@ -49,7 +49,7 @@ function transportErrorMessage(error: TRPCError): string {
 }
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   sse: {
     ping: { enabled: true, intervalMs: 15_000 },
     client: { reconnectAfterInactivityMs: 20_000 },

@@ -6,6 +6,7 @@
  */
 import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { encodedAs, preparedStatement } from '../../db/prepared';
 import { businessProfiles, sessions, users } from '../../db/schema/index';
 import { notifySessionsEnded } from '../../realtime/session-revocations';
 import { generateToken, hashToken } from './tokens';
@@ -43,17 +44,9 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/**
- * Looks up the session of a cookie token. Returns null for an unknown or expired token (an
- * expired row is deleted). Extends the expiry when under 15 days remain (`renewed` is then true).
- */
-export async function validateSessionToken(
-  db: DbOrTx,
-  token: string,
-  now: Date,
-): Promise<{ session: SessionInfo; user: SessionUser; renewed: boolean } | null> {
-  const id = hashToken(token);
-  const [row] = await db
+/** The session row of hashed token `id` with its user and business profile (every signed-in request). */
+const sessionById = preparedStatement<{ id: string }>()('session_by_id', (db, p) =>
+  db
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
       user: {
@@ -68,8 +61,29 @@ export async function validateSessionToken(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(businessProfiles, eq(businessProfiles.id, users.id))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, p.id))
+    .limit(1),
+);
+
+/** Sets the expiry of session `id` (the renewal). */
+const extendSession = preparedStatement<{ id: string; expiresAt: Date }>()('session_extend', (db, p) =>
+  db
+    .update(sessions)
+    .set({ expiresAt: encodedAs(p.expiresAt, sessions.expiresAt) })
+    .where(eq(sessions.id, p.id)),
+);
+
+/**
+ * Looks up the session of a cookie token. Returns null for an unknown or expired token (an
+ * expired row is deleted). Extends the expiry when under 15 days remain (`renewed` is then true).
+ */
+export async function validateSessionToken(
+  db: DbOrTx,
+  token: string,
+  now: Date,
+): Promise<{ session: SessionInfo; user: SessionUser; renewed: boolean } | null> {
+  const id = hashToken(token);
+  const [row] = await sessionById(db, { id });
   if (!row) return null;
   if (row.session.expiresAt.getTime() <= now.getTime()) {
     await invalidateSession(db, id);
@@ -78,7 +92,7 @@ export async function validateSessionToken(
   let renewed = false;
   if (row.session.expiresAt.getTime() - now.getTime() < SESSION_RENEW_MS) {
     row.session.expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await db.update(sessions).set({ expiresAt: row.session.expiresAt }).where(eq(sessions.id, id));
+    await extendSession(db, { id, expiresAt: row.session.expiresAt });
     renewed = true;
   }
   return {

@@ -2,7 +2,7 @@
  * Public business page data (/{slug}), the owner's own profile and the logged-in completion of a
  * missing profile (/complete-business-profile).
  */
-import { and, asc, eq, gte, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, notExists, or, sql, type Placeholder } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { scheduleToOpeningHours } from '../../../shared/opening-hours';
 import { isReservedSlug, PUBLIC_SLUG_PATTERN } from '../../../shared/reserved-slugs';
@@ -11,6 +11,7 @@ import { isPast, localNow } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { bookings, businessProfiles, slots } from '../../db/schema/index';
 import { slugCandidate, slugFromName } from './slug';
 
@@ -40,7 +41,7 @@ export interface PublicSlot {
  * SQL condition "this slot may be requested" (offered on the public page): not booked, dated today or later in the business's zone, no active booking and not
  * declined by the business. Whether its start has passed today is checked in `isPast`.
  */
-function requestableWhere(db: DbOrTx, today: string) {
+function requestableWhere(db: DbOrTx, today: string | Placeholder) {
   return and(
     eq(slots.isBooked, false),
     gte(slots.date, today),
@@ -89,13 +90,18 @@ export async function requestableSlots(
 
 /** True when slot `slotId` (of a business in `timezone`) may be requested now. */
 export async function isSlotRequestable(db: DbOrTx, slotId: string, timezone: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select(slotColumns)
-    .from(slots)
-    .where(and(eq(slots.id, slotId), requestableWhere(db, localNow(timezone, now).date)))
-    .limit(1);
+  const [row] = await requestableSlotById(db, { slotId, today: localNow(timezone, now).date });
   return row !== undefined && !isPast(row.date, row.startTime, timezone, now);
 }
+
+/** Slot `slotId` when it is requestable on local date `today` ('YYYY-MM-DD'); the booking request's check. */
+const requestableSlotById = preparedStatement<{ slotId: string; today: string }>()('slot_requestable', (db, p) =>
+  db
+    .select(slotColumns)
+    .from(slots)
+    .where(and(eq(slots.id, p.slotId), requestableWhere(db, p.today)))
+    .limit(1),
+);
 
 /**
  * The public page of `slug`: business fields shown to everyone plus its requestable slots.

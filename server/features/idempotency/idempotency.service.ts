@@ -11,6 +11,7 @@ import { MSG } from '../../../shared/messages';
 import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
+import { encodedAs, preparedStatement } from '../../db/prepared';
 import { idempotencyKeys } from '../../db/schema/index';
 
 /** How long a key's answer is replayed; older rows are ignored and swept. */
@@ -60,38 +61,72 @@ export async function idempotentTransaction<A>(
     const now = deps.now();
     const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS);
     // Claim the key; an expired row is taken over. Waits while another transaction holds it.
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: claim.userId, key: claim.key, procedure: claim.procedure, requestHash: hash, createdAt: now })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: { procedure: claim.procedure, requestHash: hash, response: null, createdAt: now },
-        setWhere: lte(idempotencyKeys.createdAt, expiredBefore),
-      })
-      .returning({ key: idempotencyKeys.key });
+    const { userId, key, procedure } = claim;
+    const claimed = await claimKey(tx, { userId, key, procedure, hash, now, expiredBefore });
     if (claimed.length === 0) {
-      const [stored] = await tx
-        .select({
-          procedure: idempotencyKeys.procedure,
-          requestHash: idempotencyKeys.requestHash,
-          response: idempotencyKeys.response,
-        })
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)))
-        .limit(1);
+      const [stored] = await storedClaim(tx, { userId, key });
       if (!stored || stored.procedure !== claim.procedure || stored.requestHash !== hash) {
         throw new DomainError('UNPROCESSABLE_CONTENT', MSG.idempotencyKeyReused);
       }
       return { answer: stored.response as A, replayed: true };
     }
     const answer = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: sql`${JSON.stringify(answer)}::jsonb` })
-      .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+    await storeAnswer(tx, { userId, key, response: JSON.stringify(answer) });
     return { answer, replayed: false };
   });
 }
+
+/**
+ * Inserts key (`userId`, `key`) for `procedure` with request hash `hash`, or takes over its row
+ * when created at or before `expiredBefore`. Returns the key when claimed, nothing
+ * when a live row holds it.
+ */
+const claimKey = preparedStatement<{
+  userId: string;
+  key: string;
+  procedure: string;
+  hash: string;
+  now: Date;
+  expiredBefore: Date;
+}>()('idempotency_claim', (db, p) =>
+  db
+    .insert(idempotencyKeys)
+    .values({ userId: p.userId, key: p.key, procedure: p.procedure, requestHash: p.hash, createdAt: p.now })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: {
+        procedure: encodedAs(p.procedure, idempotencyKeys.procedure),
+        requestHash: encodedAs(p.hash, idempotencyKeys.requestHash),
+        response: null,
+        createdAt: encodedAs(p.now, idempotencyKeys.createdAt),
+      },
+      setWhere: lte(idempotencyKeys.createdAt, encodedAs(p.expiredBefore, idempotencyKeys.createdAt)),
+    })
+    .returning({ key: idempotencyKeys.key }),
+);
+
+/** What key (`userId`, `key`) was claimed for and the answer stored with it. */
+const storedClaim = preparedStatement<{ userId: string; key: string }>()('idempotency_stored', (db, p) =>
+  db
+    .select({
+      procedure: idempotencyKeys.procedure,
+      requestHash: idempotencyKeys.requestHash,
+      response: idempotencyKeys.response,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, p.userId), eq(idempotencyKeys.key, p.key)))
+    .limit(1),
+);
+
+/** Stores `response` (JSON text) as the answer of key (`userId`, `key`). */
+const storeAnswer = preparedStatement<{ userId: string; key: string; response: string }>()(
+  'idempotency_answer',
+  (db, p) =>
+    db
+      .update(idempotencyKeys)
+      .set({ response: sql`${p.response}::jsonb` })
+      .where(and(eq(idempotencyKeys.userId, p.userId), eq(idempotencyKeys.key, p.key))),
+);
 
 /** Deletes keys older than the replay window (the hourly sweep). Output: rows deleted. */
 export async function deleteExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {

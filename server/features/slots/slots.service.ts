@@ -3,7 +3,7 @@
  * and list them with their display category. Every change publishes a live event after commit, so
  * the business's other tabs and devices refresh (docs/decisions/0002).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { CreateSlotInput, UpdateSlotInput } from '../../../shared/schemas/slots';
 import { slotCategory, type SlotCategory } from '../../../shared/slot-categories';
@@ -12,6 +12,7 @@ import { isPast } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import type { SlotChange } from '../../core/deps';
 import { getOwnBusiness, slotColumns } from '../businesses/businesses.service';
@@ -206,58 +207,90 @@ export async function markAddedToSystem(
  * Every slot of the business, oldest first (the business tabs' order), with its
  * display category, `unconfirmed` and `past` flags (in the business's zone `timezone` at `now`), and
  * for a requested slot the pending request (booking id, customer name and email) that the inline
- * Approve / Reject act on. Times are the business's local wall-clock values.
+ * Approve / Reject act on. Times are the business's local wall-clock values. Throws NOT_FOUND
+ * MSG.businessNotFound when the business has no profile.
  */
 export async function listBusinessSlots(deps: Pick<ServiceDeps, 'db' | 'now'>, businessId: string) {
   const { db } = deps;
-  const { timezone } = await getOwnBusiness(db, businessId);
+  const [rows, flags, pending] = await Promise.all([
+    slotsOfBusiness(db, { businessId }),
+    requestFlagsOfBusiness(db, { businessId }),
+    pendingRequestsBySlot(db, { businessId }),
+  ]);
+  if (rows.length === 0) throw new DomainError('NOT_FOUND', MSG.businessNotFound);
+  const timezone = rows[0]!.timezone;
   const now = deps.now();
-  const rows = await db
-    .select({
-      ...slotColumns,
-      isBooked: slots.isBooked,
-      addedToSystem: slots.addedToSystem,
-      customerName: slots.customerName,
-      customerEmail: slots.customerEmail,
-      customerPhone: slots.customerPhone,
-    })
-    .from(slots)
-    .where(eq(slots.businessId, businessId))
-    .orderBy(asc(slots.date), asc(slots.startTime));
-  const ids = rows.map((r) => r.id);
-  const [flags, pending] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .select(bookingFlagColumns)
-            .from(bookings)
-            .where(and(eq(bookings.businessId, businessId), inArray(bookings.slotId, ids)))
-            .groupBy(bookings.slotId),
-          db
-            .select({
-              slotId: bookings.slotId,
-              bookingId: bookings.id,
-              customerName: sql<string>`coalesce(${customerProfiles.fullName}, ${users.name}, 'Customer')`,
-              customerEmail: users.email,
-            })
-            .from(bookings)
-            .leftJoin(users, eq(users.id, bookings.customerId))
-            .leftJoin(customerProfiles, eq(customerProfiles.id, bookings.customerId))
-            .where(
-              and(eq(bookings.businessId, businessId), inArray(bookings.slotId, ids), eq(bookings.status, 'pending')),
-            ),
-        ]);
   const flagsBySlot = new Map(flags.map((f) => [f.slotId, f]));
   const pendingBySlot = new Map(pending.map((p) => [p.slotId, p]));
-  return rows.map((r) => {
+  const out = [];
+  for (const { slot: r } of rows) {
+    if (!r) continue;
     const f = flagsBySlot.get(r.id);
     const { category, unconfirmed, past } = slotCategory(
-      { ...r, hasPendingRequest: Boolean(f?.pending), hasDeclinedRequest: Boolean(f?.declined), timezone },
+      {
+        date: r.date,
+        startTime: r.startTime,
+        isBooked: r.isBooked,
+        addedToSystem: r.addedToSystem,
+        customerName: r.customerName,
+        hasPendingRequest: Boolean(f?.pending),
+        hasDeclinedRequest: Boolean(f?.declined),
+        timezone,
+      },
       now,
     );
     const p = category === 'requested' ? pendingBySlot.get(r.id) : undefined;
     const request = p ? { bookingId: p.bookingId, customerName: p.customerName, customerEmail: p.customerEmail } : null;
-    return { ...r, category, unconfirmed, past, request };
-  });
+    // Adds to the row rather than spreading it into a new object: a spread with added keys costs
+    // a few microseconds per object on Node 20, which a list of slots pays for every row.
+    out.push(Object.assign(r, { category, unconfirmed, past, request }));
+  }
+  return out;
 }
+
+/**
+ * The business's zone with each of its slots, oldest first: one row with a null slot when it has
+ * none, no row when the business has no profile.
+ */
+const slotsOfBusiness = preparedStatement<{ businessId: string }>()('business_slots', (db, p) =>
+  db
+    .select({
+      timezone: businessProfiles.timezone,
+      slot: {
+        ...slotColumns,
+        isBooked: slots.isBooked,
+        addedToSystem: slots.addedToSystem,
+        customerName: slots.customerName,
+        customerEmail: slots.customerEmail,
+        customerPhone: slots.customerPhone,
+      },
+    })
+    .from(businessProfiles)
+    .leftJoin(slots, eq(slots.businessId, businessProfiles.id))
+    .where(eq(businessProfiles.id, p.businessId))
+    .orderBy(asc(slots.date), asc(slots.startTime)),
+);
+
+/** Per slot of the business with bookings: whether one is pending, whether one was declined. */
+const requestFlagsOfBusiness = preparedStatement<{ businessId: string }>()('business_slot_flags', (db, p) =>
+  db
+    .select({ slotId: bookings.slotId, pending: bookingFlagColumns.pending, declined: bookingFlagColumns.declined })
+    .from(bookings)
+    .where(and(eq(bookings.businessId, p.businessId), isNotNull(bookings.slotId)))
+    .groupBy(bookings.slotId),
+);
+
+/** The business's pending requests by slot: booking id, customer name (profile, account, 'Customer') and email. */
+const pendingRequestsBySlot = preparedStatement<{ businessId: string }>()('business_slot_requests', (db, p) =>
+  db
+    .select({
+      slotId: bookings.slotId,
+      bookingId: bookings.id,
+      customerName: sql<string>`coalesce(${customerProfiles.fullName}, ${users.name}, 'Customer')`,
+      customerEmail: users.email,
+    })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.customerId))
+    .leftJoin(customerProfiles, eq(customerProfiles.id, bookings.customerId))
+    .where(and(eq(bookings.businessId, p.businessId), eq(bookings.status, 'pending'), isNotNull(bookings.slotId))),
+);
