@@ -12,11 +12,11 @@
  * with node:cluster and they share the port, so both targets run the same number of processes.
  */
 import cluster from 'node:cluster';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
-import { bookingRequestedEmail } from '../server/email/templates';
+import { bookingRequestedEmail, requestReceivedEmail } from '../server/email/templates';
 import { isReservedSlug, PUBLIC_SLUG_PATTERN } from '../shared/reserved-slugs';
 import { slotCategory } from '../shared/slot-categories';
 import { isPast, localNow } from '../shared/zoned-time';
@@ -263,14 +263,52 @@ async function requestBooking(req: FastifyRequest, input: unknown, user: () => P
         [nowIso, 'pending', typeof notes === 'string' ? notes.trim() : null, slot[0], u.id, slot[5], nowIso, nowIso],
         tx,
       );
-      const [name] = await run<[string | null, string | null][]>(Q.CUSTOMER_NAME_SQL, [u.id, 1], tx);
-      const email = bookingRequestedEmail(
-        slot[7],
-        name?.[0] ?? name?.[1] ?? 'Customer',
-        { date: slot[1], startTime: slot[2], endTime: slot[3], description: slot[4] },
-        `${APP_ORIGIN}/dashboard`,
-      );
-      await run(Q.INSERT_EMAIL_SQL, [email.to, email.subject, email.html, email.text, nowIso, nowIso], tx);
+      const [f] = await run<(string | null)[][]>(Q.BOOKING_FACTS_SQL, [booking![0]], tx);
+      const appointment = {
+        businessName: f![9]!,
+        description: f![5]!,
+        date: f![6]!,
+        startTime: f![7]!,
+        endTime: f![8]!,
+        address: f![10] ?? null,
+      };
+      const dashboardUrl = `${APP_ORIGIN}/dashboard`;
+      const notices = [
+        { kind: 'booking_requested', userId: f![3]!, to: f![13]!, role: 'business' },
+        { kind: 'request_received', userId: f![4]!, to: f![15]!, role: 'customer' },
+      ] as const;
+      for (const n of notices) {
+        const token = randomBytes(20).toString('hex');
+        const footer = {
+          reason: n.role,
+          unsubscribeUrl: `${APP_ORIGIN}/unsubscribe/${token}`,
+          settingsUrl: dashboardUrl,
+        };
+        const email =
+          n.role === 'business'
+            ? bookingRequestedEmail(n.to, { appointment, footer, customerName: f![16]!, dashboardUrl })
+            : requestReceivedEmail(n.to, { appointment, footer, dashboardUrl });
+        const hash = createHash('sha256').update(token).digest('hex');
+        await run(
+          Q.INSERT_NOTIFICATION_SQL,
+          [
+            email.to,
+            email.subject,
+            email.template,
+            JSON.stringify(email.props),
+            null,
+            n.kind,
+            n.userId,
+            f![0]!,
+            `${n.kind}:${f![0]}`,
+            hash,
+            nowIso,
+            nowIso,
+            nowIso,
+          ],
+          tx,
+        );
+      }
       return { id: booking![0], businessId: slot[5] };
     })) as { id: string; businessId: string };
   } catch (err) {

@@ -34,19 +34,27 @@ export const SLOT_REQUESTABLE_SQL = `select "id", "date", "start_time", "end_tim
 
 /** The requested slot, locked (requestBooking). $1 slot, $2 limit 1. */
 export const LOCK_SLOT_SQL =
-  'select "slots"."id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", "slots"."business_id", "business_profiles"."timezone", "users"."email" from "slots" inner join "business_profiles" on "business_profiles"."id" = "slots"."business_id" inner join "users" on "users"."id" = "business_profiles"."id" where "slots"."id" = $1 limit $2 for update of "slots"';
+  'select "slots"."id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", "slots"."business_id", "business_profiles"."timezone" from "slots" inner join "business_profiles" on "business_profiles"."id" = "slots"."business_id" where "slots"."id" = $1 limit $2 for update of "slots"';
 
 /** New pending booking. $1 booking_date, $2 'pending', $3 notes, $4 slot, $5 customer, $6 business, $7 created, $8 updated. */
 export const INSERT_BOOKING_SQL =
-  'insert into "bookings" ("id", "booking_date", "status", "notes", "slot_id", "customer_id", "business_id", "declined_by_business", "archived_business_name", "archived_business_address", "archived_business_timezone", "archived_slot_description", "archived_slot_date", "archived_slot_start_time", "archived_slot_end_time", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, default, default, default, default, default, default, default, default, $7, $8) returning "id"';
+  'insert into "bookings" ("id", "booking_date", "status", "notes", "slot_id", "customer_id", "business_id", "declined_by_business", "confirmed_at", "archived_business_name", "archived_business_address", "archived_business_timezone", "archived_slot_description", "archived_slot_date", "archived_slot_start_time", "archived_slot_end_time", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, default, default, default, default, default, default, default, default, default, $7, $8) returning "id"';
 
-/** The customer's display name (customerDisplayName). $1 customer, $2 limit 1. */
-export const CUSTOMER_NAME_SQL =
-  'select "customer_profiles"."full_name", "users"."name" from "users" left join "customer_profiles" on "customer_profiles"."id" = "users"."id" where "users"."id" = $1 limit $2';
+/**
+ * What the booking's emails say (loadBookingFacts): 0 id, 1 status, 2 updated_at, 3 business, 4
+ * customer, 5 description, 6 date, 7 start, 8 end, 9 business name, 10 address, 11 slug, 12 zone,
+ * 13 business email, 14 contact, 15 customer email, 16 customer name. $1 booking.
+ */
+export const BOOKING_FACTS_SQL =
+  'select "bookings"."id", "bookings"."status", "bookings"."updated_at", "bookings"."business_id", "bookings"."customer_id", coalesce("slots"."description", "bookings"."archived_slot_description", \'\'), coalesce("slots"."date"::text, "bookings"."archived_slot_date"::text), coalesce("slots"."start_time", "bookings"."archived_slot_start_time"), coalesce("slots"."end_time", "bookings"."archived_slot_end_time"), coalesce("business_profiles"."business_name", "bookings"."archived_business_name", \'the business\'), coalesce("business_profiles"."address", "bookings"."archived_business_address"), "business_profiles"."slug", coalesce("business_profiles"."timezone", "bookings"."archived_business_timezone", \'Europe/London\'), "business_user"."email", nullif(concat_ws(\', \', "business_profiles"."email_address", "business_profiles"."phone_number"), \'\'), "customer_user"."email", coalesce("customer_profiles"."full_name", "customer_user"."name", \'Customer\') from "bookings" left join "slots" on "slots"."id" = "bookings"."slot_id" left join "business_profiles" on "business_profiles"."id" = "bookings"."business_id" left join "users" "business_user" on "business_user"."id" = "bookings"."business_id" left join "users" "customer_user" on "customer_user"."id" = "bookings"."customer_id" left join "customer_profiles" on "customer_profiles"."id" = "bookings"."customer_id" where "bookings"."id" in ($1)';
 
-/** Queued email (enqueueEmail). $1 to, $2 subject, $3 html, $4 text, $5 next_attempt_at, $6 created_at. */
-export const INSERT_EMAIL_SQL =
-  'insert into "email_outbox" ("id", "to_address", "subject", "html", "text", "status", "attempts", "last_error", "next_attempt_at", "provider_message_id", "sent_at", "created_at") values (default, $1, $2, $3, $4, default, default, default, $5, default, default, $6)';
+/**
+ * A queued notification (enqueueEmail with its notification fields). $1 to, $2 subject, $3
+ * template, $4 props (json), $5 attachments, $6 kind, $7 user, $8 booking, $9 dedupe key, $10
+ * unsubscribe token hash, $11 send_after, $12 next_attempt_at, $13 created_at.
+ */
+export const INSERT_NOTIFICATION_SQL =
+  'insert into "email_outbox" ("id", "to_address", "subject", "template", "props", "html", "text", "attachments", "kind", "user_id", "booking_id", "dedupe_key", "unsubscribe_token_hash", "status", "attempts", "last_error", "send_after", "next_attempt_at", "provider_message_id", "sent_at", "created_at") values (default, $1, $2, $3, $4, default, default, $5, $6, $7, $8, $9, $10, default, default, default, $11, $12, default, default, $13) on conflict ("dedupe_key") do nothing';
 
 /**
  * The business's zone with each of its slots (listBusinessSlots): no row without a profile, one row
@@ -72,7 +80,14 @@ export function baselineStatements() {
   return {
     session: [SESSION_SQL],
     bySlug: [BUSINESS_BY_SLUG_SQL, REQUESTABLE_SLOTS_SQL],
-    request: [LOCK_SLOT_SQL, SLOT_REQUESTABLE_SQL, INSERT_BOOKING_SQL, CUSTOMER_NAME_SQL, INSERT_EMAIL_SQL],
+    request: [
+      LOCK_SLOT_SQL,
+      SLOT_REQUESTABLE_SQL,
+      INSERT_BOOKING_SQL,
+      BOOKING_FACTS_SQL,
+      INSERT_NOTIFICATION_SQL,
+      INSERT_NOTIFICATION_SQL,
+    ],
     listMine: [BUSINESS_SLOTS_SQL, SLOT_FLAGS_SQL, SLOT_PENDING_SQL],
     requests: [BUSINESS_REQUESTS_SQL],
   };
