@@ -26,6 +26,7 @@ import { classifyPagePath, etagMatches, etagOf, renderShell } from './client-pag
 import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './core/env';
 import { pingDatabase } from './db/client';
 import { findPublicBusiness } from './features/businesses/businesses.service';
+import { PUBLIC_PAGE_CALL_PATH, servePublicPageCalls } from './public-page-http';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -62,7 +63,7 @@ export function trpcCallCount(url: string): number {
  * sends it, or not): the one answer that is the same for everyone (docs/decisions/0046).
  */
 export function isPublicPageCall(url: string): boolean {
-  return url.split('?', 1)[0] === '/trpc/businesses.bySlug';
+  return url.split('?', 1)[0] === PUBLIC_PAGE_CALL_PATH;
 }
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
@@ -150,6 +151,8 @@ export async function buildServer({
   // and 304 without a body when the client's If-None-Match names it.
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/trpc/')) return payload;
+    // Answered from the page cache with its own ETag (servePublicPageCalls).
+    if (reply.hasHeader('etag')) return payload;
     if (
       req.method === 'GET' &&
       payload instanceof Response &&
@@ -169,6 +172,9 @@ export async function buildServer({
     if (payload instanceof Response) payload.headers.set('cache-control', 'no-store');
     return payload;
   });
+  // A lone businesses.bySlug GET without a session is answered from the page cache before tRPC
+  // runs, with the same bytes (docs/decisions/0046); any other request goes on to tRPC.
+  app.addHook('onRequest', servePublicPageCalls(deps));
 
   // Live-update streams (SSE) never end on their own, so app.close() would wait for them forever.
   // On close they are cut (after the server stops accepting), which also makes browsers reconnect

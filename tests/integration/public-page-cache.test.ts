@@ -19,6 +19,7 @@ import { buildServer } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { businessProfiles, slots } from '../../server/db/schema/index';
 import { issueOneTimeToken } from '../../server/features/auth/one-time-tokens';
+import { createSession } from '../../server/features/auth/session';
 import { BOOKING_CHANNEL } from '../../server/realtime/booking-events';
 import type { AppDeps } from '../../server/trpc/context';
 import type { AppRouter } from '../../server/trpc/router';
@@ -400,6 +401,26 @@ describe('businesses.bySlug over HTTP: revalidation', () => {
     const changed = await A.app.inject({ method: 'GET', url: bySlugUrl(slug), headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('answers a visitor from the cache with the bytes and headers tRPC sends a signed-in customer', async () => {
+    const { slug } = await cachedBusiness('Same Studio');
+    const customer = await createUser(A.deps.db, { role: 'customer' });
+    const { token } = await createSession(A.deps.db, customer.id, clock.now());
+    const headersOf = (res: { headers: Record<string, unknown> }) =>
+      Object.fromEntries(['content-type', 'vary', 'cache-control', 'etag'].map((h) => [h, res.headers[h]]));
+    for (const url of [
+      bySlugUrl(slug),
+      `/trpc/businesses.bySlug?input=${encodeURIComponent(JSON.stringify(superjson.serialize({ slug })))}`,
+    ]) {
+      const visitor = await A.app.inject({ method: 'GET', url });
+      const signedIn = await A.app.inject({ method: 'GET', url, cookies: { lastslot_session: token } });
+      expect(signedIn.headers['set-cookie']).toBeUndefined();
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.body).toBe(signedIn.body);
+      expect(headersOf(visitor)).toEqual(headersOf(signedIn));
+      expect(visitor.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('keeps no-store for everything else: errors, batches with other calls, answers that set a cookie', async () => {

@@ -33,6 +33,11 @@ interface Entry {
   startsAt: number[];
   /** `now` (ms) when it was read. */
   readAt: number;
+  /**
+   * The last page shown with some slots left out, by how many slots it kept, so the same answer is
+   * the same object until another slot starts (answers can be memoised per object).
+   */
+  lastShown?: { kept: number; page: PublicPage };
 }
 
 /** Something that tells of every committed change (BookingEventHub). */
@@ -65,7 +70,9 @@ export class PublicPageCache {
   /**
    * The public page of `slug` (normalised: `publicSlug`) at `now`, or null when no business has that
    * slug: the cached page, or one read from the database (and kept). Slots whose start is at or
-   * before `now` are left out. Unknown slugs are not cached. Database errors are thrown.
+   * before `now` are left out. The same object is answered until the page or the slots it shows
+   * change, so callers may memoise what they derive from it (`WeakMap`). Unknown slugs are not
+   * cached. Database errors are thrown.
    */
   async get(slug: string, now: Date): Promise<PublicPage | null> {
     const cached = this.pages.get(slug);
@@ -145,10 +152,17 @@ export class PublicPageCache {
 /**
  * The page as shown at `nowMs`: without the slots whose start is at or before it (the rule of
  * `isPast`, shared/zoned-time.ts, on start instants computed once per read). The stored page
- * itself while none has started.
+ * itself while none has started; otherwise the same object as last time while the same number of
+ * slots is kept (the kept slots are those starting after a moment, so their number says which).
  */
 function shown(entry: Entry, nowMs: number): PublicPage {
   const { page, startsAt } = entry;
-  if (startsAt.every((t) => t > nowMs)) return page;
-  return { business: page.business, slots: page.slots.filter((_, i) => startsAt[i]! > nowMs) };
+  let kept = 0;
+  for (const t of startsAt) if (t > nowMs) kept++;
+  if (kept === startsAt.length) return page;
+  if (entry.lastShown?.kept !== kept) {
+    const slots = page.slots.filter((_, i) => startsAt[i]! > nowMs);
+    entry.lastShown = { kept, page: { business: page.business, slots } };
+  }
+  return entry.lastShown.page;
 }
