@@ -17,7 +17,7 @@ export const SESSION_DELETE_SQL = 'delete from "sessions" where "sessions"."id" 
 const PUBLIC_BUSINESS_COLUMNS =
   'select "id", "business_name", "slug", "business_type", "description", "address", "phone_number", "email_address", "opening_hours", "timezone" from "business_profiles"';
 
-/** Public business by slug (getPublicBusiness). $1 slug, $2 limit 1. */
+/** Public business by slug (loadPublicPage). $1 slug, $2 limit 1. */
 export const BUSINESS_BY_SLUG_SQL = `${PUBLIC_BUSINESS_COLUMNS} where "business_profiles"."slug" = $1 limit $2`;
 
 /** Own business by id (getOwnBusiness). $1 id, $2 limit 1. */
@@ -26,7 +26,7 @@ export const BUSINESS_BY_ID_SQL = `${PUBLIC_BUSINESS_COLUMNS} where "business_pr
 const REQUESTABLE =
   '"slots"."is_booked" = $2 and "slots"."date" >= $3 and not exists (select 1 from "bookings" where ("bookings"."slot_id" = "slots"."id" and ("bookings"."status" in (\'pending\', \'confirmed\', \'completed\') or ("bookings"."status" = $4 and "bookings"."declined_by_business" = $5))))';
 
-/** Requestable slots of a business (requestableSlots). $1 business, $2 false, $3 today, $4 'cancelled', $5 true. */
+/** Requestable slots of a business (loadPublicPage). $1 business, $2 false, $3 today, $4 'cancelled', $5 true. */
 export const REQUESTABLE_SLOTS_SQL = `select "id", "date", "start_time", "end_time", "description" from "slots" where ("slots"."business_id" = $1 and (${REQUESTABLE})) order by "slots"."date" asc, "slots"."start_time" asc`;
 
 /** Whether one slot is requestable (isSlotRequestable). $1 slot, $2..$5 as above, $6 limit 1. */

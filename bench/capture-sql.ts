@@ -12,7 +12,7 @@ import type { Db } from '../server/db/client';
 import * as schema from '../server/db/schema/index';
 import { validateSessionToken } from '../server/features/auth/session';
 import { listBusinessRequests, requestBooking } from '../server/features/bookings/bookings.service';
-import { getOwnBusiness, getPublicBusiness } from '../server/features/businesses/businesses.service';
+import { getOwnBusiness, loadPublicPage } from '../server/features/businesses/businesses.service';
 import { listBusinessSlots } from '../server/features/slots/slots.service';
 import { businessSlug, businessToken, customerToken } from './db';
 
@@ -53,7 +53,8 @@ export async function captureAppSql(url: string): Promise<CapturedSql> {
   try {
     await validateSessionToken(db, businessToken(1), now);
     const session = take();
-    await getPublicBusiness(db, businessSlug(1), now);
+    // What a public page cache miss reads (server/features/businesses/public-page-cache.ts).
+    await loadPublicPage(db, businessSlug(1), now);
     const bySlug = take();
     const [slot] = await client<{ id: string }[]>`select bench_uuid('slot-1-0')::text as id`;
     const customer = await validateSessionToken(db, customerToken(1), now);

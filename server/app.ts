@@ -1,12 +1,14 @@
 /**
  * buildServer: Fastify hosting tRPC at /trpc (batches of at most MAX_BATCH_SIZE calls, superjson,
  * SSE subscriptions), /healthz, the calendar feed and one-click unsubscribe (plain-routes.ts), and
- * the built client with an SPA fallback. No other HTTP routes.
+ * the built client: its files, and the app shell for page paths (200 for screens and known business
+ * slugs, with the public page's data preloaded; 404 otherwise, docs/decisions/0047). No other HTTP
+ * routes.
  * A coarse per-IP limit on tRPC mutation calls answers 429 in tRPC's own error shape
  * (docs/decisions/0008, 0029). Requests Fastify cannot read (malformed path, oversize or
  * unreadable body) get a generic body, never Fastify's codes or texts (docs/decisions/0030).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -16,13 +18,18 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import superjson from 'superjson';
 import { MSG } from '../shared/messages';
+import type { PublicPagePreload } from '../shared/public-page-preload';
 import { MAX_BATCH_SIZE } from '../shared/transport';
+import { classifyPagePath, etagMatches, etagOf, renderShell } from './client-pages';
 import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './core/env';
 import { projectPath } from './core/paths';
 import { pingDatabase } from './db/client';
 import { RequestLogController } from './logger';
 import { plainRoutes } from './plain-routes';
+import { findPublicBusiness } from './features/businesses/businesses.service';
+import { PUBLIC_PAGE_CALL_PATH, servePublicPageCalls } from './public-page-http';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -55,6 +62,14 @@ export function trpcCallCount(url: string): number {
   if (!new URLSearchParams(query).getAll('batch').includes('1')) return 1;
   const paths = pathname.replace(/^\/trpc\/?/, '').split(',').length;
   return Math.min(Math.max(paths, 1), MAX_BATCH_SIZE);
+}
+
+/**
+ * Whether `url` is a tRPC GET of businesses.bySlug alone (batched, as the client's own link for it
+ * sends it, or not): the one answer that is the same for everyone (docs/decisions/0046).
+ */
+export function isPublicPageCall(url: string): boolean {
+  return url.split('?', 1)[0] === PUBLIC_PAGE_CALL_PATH;
 }
 
 /** The built client (`npm run build:client`), from the sources and from the built server alike. */
@@ -140,12 +155,35 @@ export async function buildServer({
   // Every tRPC answer may depend on the session (the cookie): no browser or proxy may store it,
   // SSE streams and errors included (docs/decisions/0032). tRPC answers with a fetch Response
   // whose headers Fastify copies after this hook (SSE: 'no-cache'), so that one is set too.
+  // One exception (docs/decisions/0046): a lone businesses.bySlug GET that succeeded and sets no
+  // cookie is the same for everyone, so it may be kept and revalidated: 'no-cache' with an ETag,
+  // and 304 without a body when the client's If-None-Match names it.
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/trpc/')) return payload;
+    // Answered from the page cache with its own ETag (servePublicPageCalls).
+    if (reply.hasHeader('etag')) return payload;
+    if (
+      req.method === 'GET' &&
+      payload instanceof Response &&
+      payload.status === 200 &&
+      isPublicPageCall(req.url) &&
+      !reply.hasHeader('set-cookie')
+    ) {
+      const body = await payload.text();
+      for (const [name, value] of payload.headers) reply.header(name, value);
+      const etag = etagOf(body);
+      reply.header('cache-control', 'no-cache').header('etag', etag);
+      if (!etagMatches(req.headers['if-none-match'], etag)) return body;
+      reply.code(304).removeHeader('content-type');
+      return null;
+    }
     reply.header('cache-control', 'no-store');
     if (payload instanceof Response) payload.headers.set('cache-control', 'no-store');
     return payload;
   });
+  // A lone businesses.bySlug GET without a session is answered from the page cache before tRPC
+  // runs, with the same bytes (docs/decisions/0046); any other request goes on to tRPC.
+  app.addHook('onRequest', servePublicPageCalls(deps));
 
   // app.close() waits for requests in flight, but Node counts a request whose client went away as
   // finished while its handler still runs (e.g. a booking between two queries). Such handlers are
@@ -222,12 +260,39 @@ export async function buildServer({
   if (hasClient) {
     await app.register(fastifyStatic, { root: clientDir, index: 'index.html' });
   }
-  app.setNotFoundHandler((req, reply) => {
+  // The app shell, read once: the build does not change under a running server.
+  const shell = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
+  // A GET for HTML that no file matched is a page (docs/decisions/0047): the shell with 200 for
+  // the client's screens and known business slugs (their data preloaded in it), 404 for anything
+  // else (the client shows its 404 or 'Business Not Found' screen). Revalidated with an ETag.
+  app.setNotFoundHandler(async (req, reply) => {
     const accepts = req.headers.accept ?? '';
-    if (hasClient && req.method === 'GET' && !req.url.startsWith('/trpc') && accepts.includes('text/html')) {
-      return reply.type('text/html').sendFile('index.html');
+    if (!hasClient || req.method !== 'GET' || req.url.startsWith('/trpc') || !accepts.includes('text/html')) {
+      return reply.code(404).send({ error: 'Not Found' });
     }
-    return reply.code(404).send({ error: 'Not Found' });
+    const page = classifyPagePath(req.url, { production: deps.isProduction });
+    let status = page.kind === 'screen' ? 200 : 404;
+    let preload: PublicPagePreload | undefined;
+    if (page.kind === 'business') {
+      try {
+        const data = await findPublicBusiness(deps, page.slug);
+        if (data) {
+          status = 200;
+          preload = { slug: page.slug, data: superjson.serialize(data) };
+        }
+      } catch (err) {
+        // The page can still load and show its own error and Try Again.
+        req.log.error({ err }, 'public page preload failed');
+        status = 503;
+      }
+    }
+    const body = renderShell(shell, preload);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (status !== 200) return reply.code(status).send(body);
+    const etag = etagOf(body);
+    reply.header('etag', etag);
+    if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.code(200).send(body);
   });
 
   return app;

@@ -1,6 +1,6 @@
 /**
- * Wires the process: env → database (migrated) → realtime (booking events, ended sessions) → mail
- * dispatcher → app deps.
+ * Wires the process: env → database (migrated) → realtime (booking events, ended sessions) and the
+ * public page cache that follows them → mail dispatcher → app deps.
  * Used by index.ts (the real server) and by tests and tools that need a running instance.
  */
 import type { Logger } from 'pino';
@@ -12,6 +12,7 @@ import { resolveAccountEmailIntent } from './features/auth/email-intents';
 import { deleteExpiredSessions } from './features/auth/session';
 import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from './features/auth/throttle';
 import { stripeBillingPortal } from './features/billing/stripe-portal';
+import { PublicPageCache } from './features/businesses/public-page-cache';
 import { deleteExpiredIdempotencyKeys } from './features/idempotency/idempotency.service';
 import { BookingEventHub } from './realtime/booking-events';
 import { SessionRevocations } from './realtime/session-revocations';
@@ -41,6 +42,8 @@ export async function startRuntime(
   const db = database ?? (await openEnvDatabase(env));
   if (options.migrate !== false) await db.migrate();
   const hub = new BookingEventHub(db, logger);
+  const publicPages = new PublicPageCache(db.db);
+  publicPages.follow(hub);
   await hub.start();
   const revocations = new SessionRevocations(db, logger);
   await revocations.start();
@@ -66,6 +69,7 @@ export async function startRuntime(
     now: () => new Date(),
     appOrigin: origin,
     hub,
+    publicPages,
     revocations,
     kickMailer: () => dispatcher.kick(),
     logger,

@@ -6,10 +6,22 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Throttle } from '../features/auth/throttle';
 import type { BillingPortal } from '../features/billing/portal';
-import type { BookingChange, BookingEvent, BookingEventHub, SlotChange } from '../realtime/booking-events';
+import type { PublicPageCache } from '../features/businesses/public-page-cache';
+import type {
+  BookingChange,
+  BookingEvent,
+  BookingEventHub,
+  BusinessChange,
+  ChangeObserver,
+  Resync,
+  SlotChange,
+} from '../realtime/booking-events';
 
-/** A booking or slot change as services publish it on `ServiceDeps.hub`, and its `change` names. */
-export type { BookingChange, BookingEvent, SlotChange };
+/**
+ * A booking, slot or business profile change as services publish it on `ServiceDeps.hub`, its
+ * `change` names, and what the hub's observers hear.
+ */
+export type { BookingChange, BookingEvent, BusinessChange, ChangeObserver, Resync, SlotChange };
 
 export interface ServiceDeps {
   db: Db;
@@ -18,6 +30,8 @@ export interface ServiceDeps {
   /** Absolute origin for links in emails, e.g. 'http://localhost:3000'. */
   appOrigin: string;
   hub: Pick<BookingEventHub, 'publish'>;
+  /** This process's public page cache (server/features/businesses/public-page-cache.ts). */
+  publicPages: Pick<PublicPageCache, 'get'>;
   /** Called after a transaction wrote to the outbox, to deliver without waiting for the timer. */
   kickMailer: () => void;
   logger: Logger;

@@ -1,7 +1,8 @@
 /**
  * Live booking changes across processes (docs/decisions/0002, 0039): a change is published with
  * NOTIFY after its transaction commits; each process holds one LISTEN connection and fans the
- * small event out in-process to its SSE subscribers.
+ * small event out in-process to its SSE subscribers and to its observers (the public page cache,
+ * docs/decisions/0046), which also hear business profile changes.
  */
 import { EventEmitter, on } from 'node:events';
 import type { Logger } from 'pino';
@@ -26,6 +27,14 @@ export type BookingChange = (typeof BOOKING_CHANGES)[number];
 export const SLOT_CHANGES = ['created', 'updated', 'deleted'] as const;
 export type SlotChange = (typeof SLOT_CHANGES)[number];
 
+/**
+ * What happened to a business's own profile (the public page's fields, its Business URL, hours
+ * or time zone): updated; deleted with its account. Heard by the public page cache
+ * (server/features/businesses/public-page-cache.ts), not sent to live streams.
+ */
+export const BUSINESS_CHANGES = ['updated', 'deleted'] as const;
+export type BusinessChange = (typeof BUSINESS_CHANGES)[number];
+
 const id = z.string().max(100);
 const bookingEvent = z.discriminatedUnion('kind', [
   z.object({
@@ -38,6 +47,7 @@ const bookingEvent = z.discriminatedUnion('kind', [
     customerId: id.nullable(),
   }),
   z.object({ kind: z.literal('slot'), change: z.enum(SLOT_CHANGES), slotId: id, businessId: id }),
+  z.object({ kind: z.literal('business'), change: z.enum(BUSINESS_CHANGES), businessId: id }),
 ]);
 
 /**
@@ -52,8 +62,12 @@ export interface Resync {
 }
 const RESYNC: Resync = { kind: 'resync' };
 
+/** A listener of `BookingEventHub.observe`. */
+export type ChangeObserver = (change: BookingEvent | Resync) => void;
+
 export class BookingEventHub {
   private readonly emitter = new EventEmitter();
+  private readonly observers = new Set<ChangeObserver>();
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
@@ -75,11 +89,13 @@ export class BookingEventHub {
           this.logger.warn({ err }, 'ignored malformed booking event');
           return;
         }
+        this.tellObservers(event);
         this.emitter.emit('event', event);
       },
       () => {
         // The LISTEN connection was lost and is back: tell every subscriber to refetch.
         this.logger.warn('booking events: LISTEN reconnected; asking subscribers to resync');
+        this.tellObservers(RESYNC);
         this.emitter.emit('event', RESYNC);
       },
     );
@@ -89,17 +105,42 @@ export class BookingEventHub {
     await this.unlisten?.();
     this.unlisten = null;
     this.emitter.removeAllListeners();
+    this.observers.clear();
   }
 
   /**
-   * Publishes `event` to every process. Call after commit. A failure is logged, not thrown: the
-   * change itself is already durable and clients refetch on reconnect.
+   * Publishes `event` to every process. Call after commit. This process's observers hear it at
+   * once, before the NOTIFY is sent (so a cache here is invalidated before the writer answers),
+   * and again when the NOTIFY comes back. A failure is logged, not thrown: the change itself is
+   * already durable and clients refetch on reconnect.
    */
   async publish(event: BookingEvent): Promise<void> {
+    this.tellObservers(event);
     try {
       await this.database.notify(BOOKING_CHANNEL, JSON.stringify(event));
     } catch (err) {
       this.logger.error({ err }, 'booking event publish failed');
+    }
+  }
+
+  /**
+   * Calls `observer` synchronously with every change this process publishes (before its NOTIFY is
+   * sent), every change heard on the channel from any process (this one's included, a second
+   * time) and a 'resync' whenever the LISTEN connection came back (changes may have been missed).
+   * For in-process caches; live streams use `subscribe`. Returns a function that stops it.
+   */
+  observe(observer: ChangeObserver): () => void {
+    this.observers.add(observer);
+    return () => void this.observers.delete(observer);
+  }
+
+  private tellObservers(change: BookingEvent | Resync): void {
+    for (const observer of this.observers) {
+      try {
+        observer(change);
+      } catch (err) {
+        this.logger.error({ err }, 'booking event observer failed');
+      }
     }
   }
 

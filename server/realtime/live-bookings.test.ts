@@ -14,6 +14,7 @@ const booking: BookingEvent = {
   customerId: 'cus',
 };
 const slot: BookingEvent = { kind: 'slot', change: 'deleted', slotId: 's2', businessId: 'biz' };
+const profile: BookingEvent = { kind: 'business', change: 'updated', businessId: 'biz' };
 
 describe('liveEventFor', () => {
   it('gives the business its booking with the slot, and its slot changes', () => {
@@ -43,6 +44,38 @@ describe('liveEventFor', () => {
       expect(liveEventFor(viewer, booking)).toBeNull();
       expect(liveEventFor(viewer, slot)).toBeNull();
     }
+  });
+
+  it('gives nobody a business profile change, not even the business itself', () => {
+    expect(liveEventFor({ id: 'biz', role: 'business' }, profile)).toBeNull();
+    expect(liveEventFor({ id: 'cus', role: 'customer' }, profile)).toBeNull();
+  });
+});
+
+describe('BookingEventHub.observe', () => {
+  it('hears a publish before its NOTIFY is sent, again when it comes back, and a resync after a lost LISTEN', async () => {
+    const { database, relisten } = fakeDatabase();
+    const heard: string[] = [];
+    const hub = new BookingEventHub(
+      {
+        listen: database.listen,
+        async notify(channel, payload) {
+          heard.push('notify');
+          await database.notify(channel, payload);
+        },
+      },
+      pino({ level: 'silent' }),
+    );
+    await hub.start();
+    const stop = hub.observe((change) => heard.push(change.kind));
+    await hub.publish(profile);
+    relisten(BOOKING_CHANNEL);
+    await database.notify(BOOKING_CHANNEL, '{not json');
+    expect(heard).toEqual(['business', 'notify', 'business', 'resync']);
+    stop();
+    await hub.publish(slot);
+    expect(heard).toEqual(['business', 'notify', 'business', 'resync', 'notify']);
+    await hub.stop();
   });
 });
 

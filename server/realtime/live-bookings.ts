@@ -24,10 +24,13 @@ export interface LiveViewer {
 
 /**
  * What `viewer` may see of `event`, or null when it is not theirs: the business of the booking or
- * slot gets the ids it owns; the customer of a booking gets its booking id and what happened. The
- * ids that route the event (businessId, customerId) never leave the server.
+ * slot gets the ids it owns; the customer of a booking gets its booking id and what happened;
+ * nobody gets a business profile change. The ids that route the event (businessId, customerId)
+ * never leave the server.
  */
 export function liveEventFor(viewer: LiveViewer, event: BookingEvent): LiveEvent | null {
+  // Profile changes are for the public page cache; no stream shows them.
+  if (event.kind === 'business') return null;
   if (viewer.role === 'business') {
     if (event.businessId !== viewer.id) return null;
     return event.kind === 'slot'

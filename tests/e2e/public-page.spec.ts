@@ -1,12 +1,14 @@
 /**
- * The public business page /{slug} and the not-found page in real Chromium (ADR 0019, 0020): what a
- * visitor and the owner see, the sign-in dialog, 'Business Not Found' against the 404 page, the
- * load failure and time-out states with Try Again, 'Invalid Business Data', and the booking request
+ * The public business page /{slug} and the not-found page in real Chromium (ADR 0019, 0020, 0047):
+ * what a visitor and the owner see (painted from the data preloaded in the HTML, with no API call),
+ * the sign-in dialog, 'Business Not Found' against the 404 page and their HTTP statuses, the load
+ * failure and time-out states with Try Again, 'Invalid Business Data', and the booking request
  * failure toast.
  */
-import type { BrowserContextOptions } from '@playwright/test';
+import type { BrowserContextOptions, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
+import { PUBLIC_PAGE_PRELOAD_ID } from '../../shared/public-page-preload';
 import {
   addFirstSlot,
   businessOnDashboard,
@@ -16,7 +18,7 @@ import {
   people,
   recordToasts,
 } from './helpers';
-import { withEntry } from './trpc-stubs';
+import { unlessTornDown, withEntry } from './trpc-stubs';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,6 +39,24 @@ function trpcError(path: string, code: string, httpStatus: number, message: stri
 
 const isBySlug = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('businesses.bySlug');
 const isRequest = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('bookings.request');
+const PRELOAD = new RegExp(`<script type="application/json" id="${PUBLIC_PAGE_PRELOAD_ID}">[\\s\\S]*?</script>`);
+
+/**
+ * Serves the business's page without the data preloaded in its HTML, so the page asks
+ * businesses.bySlug, whose answer the load-state journeys change.
+ */
+async function withoutPreload(page: Page) {
+  await page.route(
+    (url) => url.pathname === `/${business.slug}`,
+    (route) =>
+      unlessTornDown(async () => {
+        const response = await route.fetch();
+        const html = await response.text();
+        expect(html).toMatch(PRELOAD);
+        await route.fulfill({ response, body: html.replace(PRELOAD, '') });
+      }),
+  );
+}
 
 /** The owner's signed-in browser state (cookies, local storage), saved once. */
 let ownerState: BrowserContextOptions['storageState'];
@@ -62,8 +82,16 @@ test('a visitor sees the business, its slots and its details, and is asked to si
   people: { open, errors },
 }) => {
   const page = await open();
-  await page.goto(`/${business.slug}`);
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (isBySlug(new URL(request.url()))) apiCalls.push(request.url());
+  });
+  const response = await page.goto(`/${business.slug}`);
+  expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
+  await expect(page.getByTestId('public-slot').filter({ hasText: slotDescription })).toBeVisible();
+  // Painted from the data preloaded in the HTML: no API call for it.
+  expect(apiCalls).toEqual([]);
   await expect(page).toHaveTitle(`${business.businessName} | LastSlot`);
   await expect(page.getByTestId('business-type')).toHaveText('Hair Salon');
   await expect(page.getByText('Short-notice cuts and colour.')).toBeVisible();
@@ -136,7 +164,7 @@ test("unknown slugs and reserved words give 'Business Not Found'; other paths th
 }) => {
   const page = await open();
   for (const path of ['/no-such-business-here', '/admin', '/pricing', '/www']) {
-    await page.goto(path);
+    expect((await page.goto(path))?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Business Not Found' }), path).toBeVisible();
     await expect(page).toHaveTitle('Business Not Found | LastSlot');
     await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
@@ -153,7 +181,7 @@ test("unknown slugs and reserved words give 'Business Not Found'; other paths th
     `/${'x'.repeat(51)}`,
     '/caf%C3%A9',
   ]) {
-    await page.goto(path);
+    expect((await page.goto(path))?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' }), path).toBeVisible();
     await expect(page).toHaveTitle('Page not found | LastSlot');
     await expect(page.getByText('Business Not Found')).toHaveCount(0);
@@ -162,7 +190,7 @@ test("unknown slugs and reserved words give 'Business Not Found'; other paths th
   await expect(page).toHaveURL(/\/$/);
 
   // A slug typed with capitals goes to the page's own address.
-  await page.goto(`/${business.slug.toUpperCase()}`);
+  expect((await page.goto(`/${business.slug.toUpperCase()}`))?.status()).toBe(200);
   await expect(page).toHaveURL(new RegExp(`/${business.slug}$`));
   await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
 
@@ -176,7 +204,7 @@ test("unknown slugs and reserved words give 'Business Not Found'; other paths th
     ['/qrcode', /\/login/],
     ['/contact', /\/login/],
   ] as const) {
-    await page.goto(path);
+    expect((await page.goto(path))?.status(), path).toBe(200);
     await expect(page, path).toHaveURL(landing);
     await expect(page.getByLabel('Email'), path).toBeVisible();
     await expect(page.getByText('Business Not Found')).toHaveCount(0);
@@ -189,6 +217,7 @@ test("a failed load shows 'Error Loading Business' after two retries, and Try Ag
   people: { open, errors },
 }) => {
   const page = await open();
+  await withoutPreload(page);
   let failing = true;
   const calls: number[] = [];
   await page.route(isBySlug, async (route) => {
@@ -220,6 +249,7 @@ test("a load that does not answer is given 5 s per call, and after 10 s the page
   people: { open, errors },
 }) => {
   const page = await open();
+  await withoutPreload(page);
   let hanging = true;
   let calls = 0;
   await page.route(isBySlug, async (route) => {
@@ -246,6 +276,7 @@ test("'Invalid Business Data' without a name; 'No description available.' and th
   people: { open, errors },
 }) => {
   const page = await open();
+  await withoutPreload(page);
   type Entry = { result: { data: { json: { business: Record<string, unknown> } } } };
   let change: (business: Record<string, unknown>) => void = (b) => {
     b.businessName = '';

@@ -11,6 +11,7 @@ import { createSession, validateSessionToken } from '../../server/features/auth/
 import { createInnerContext, type AppDeps, type CookieWriter, type RequestMeta } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 import { WEEKDAYS, type OpeningHours } from '../../shared/opening-hours';
+import type { UpdateBusinessProfileForm } from '../../shared/schemas/settings';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
@@ -80,6 +81,21 @@ export async function createSlot(
     .values({ businessId, description: values.description ?? 'Haircut', ...values })
     .returning();
   return slot!;
+}
+
+/** A valid Business Information card (settings.updateBusinessProfile) moving the page to `slug`. */
+export function businessProfileForm(slug: string, businessName = 'Renamed Studio'): UpdateBusinessProfileForm {
+  return {
+    businessName,
+    slug,
+    contactName: 'Bea Owner',
+    category: 'Barber Shop',
+    description: 'Fades and beard trims',
+    address: '3 New Road, York, YO1 7HH',
+    phone: '01904 000000',
+    email: 'desk@renamed.example',
+    timezone: 'Europe/London',
+  };
 }
 
 /** A recording cookie writer, to assert what a procedure set. */

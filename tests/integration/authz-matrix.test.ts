@@ -19,7 +19,14 @@ import type { BillingPortal } from '../../server/features/billing/portal';
 import type { AppDeps } from '../../server/trpc/context';
 import { appRouter } from '../../server/trpc/router';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
-import { callerFor, createBusiness, createSlot, createUser, TEST_PASSWORD } from '../factories/index';
+import {
+  businessProfileForm,
+  callerFor,
+  createBusiness,
+  createSlot,
+  createUser,
+  TEST_PASSWORD,
+} from '../factories/index';
 import { errorOf, liveEvents } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
@@ -214,17 +221,7 @@ const MATRIX: Record<string, Entry> = {
   'settings.checkSlug': { expect: businessOwn, input: () => ({ slug: `free-${uniq()}` }) },
   'settings.updateBusinessProfile': {
     expect: businessOwn,
-    input: () => ({
-      businessName: 'Renamed Studio',
-      slug: `renamed-${uniq()}`,
-      contactName: 'Bea Owner',
-      category: 'Barber Shop',
-      description: 'Fades and beard trims',
-      address: '3 New Road, York, YO1 7HH',
-      phone: '01904 000000',
-      email: 'desk@renamed.example',
-      timezone: 'Europe/London',
-    }),
+    input: () => businessProfileForm(`renamed-${uniq()}`),
   },
   'settings.updateBusinessHours': { expect: businessOwn, input: () => ({ schedule: defaultWeeklySchedule() }) },
   'settings.calendarFeed': { expect: businessOwn },

@@ -8,7 +8,13 @@ import { businessProfiles, users } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import type { UpdateBusinessProfileForm } from '../../shared/schemas/settings';
-import { callerFor, createBusiness, createBusinessWithoutProfile, createUser } from '../factories/index';
+import {
+  businessProfileForm,
+  callerFor,
+  createBusiness,
+  createBusinessWithoutProfile,
+  createUser,
+} from '../factories/index';
 import { errorOf, outwardOf } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
@@ -17,19 +23,7 @@ const t = useTestDeps(new Date('2026-11-21T10:00:00Z'));
 const profileOf = async (id: string) =>
   (await t.deps.db.select().from(businessProfiles).where(eq(businessProfiles.id, id)))[0]!;
 
-function validInput(slug: string): UpdateBusinessProfileForm {
-  return {
-    businessName: 'Renamed Studio',
-    slug,
-    contactName: 'Bea Owner',
-    category: 'Barber Shop',
-    description: 'Fades and beard trims',
-    address: '3 New Road, York, YO1 7HH',
-    phone: '01904 000000',
-    email: 'desk@renamed.example',
-    timezone: 'Europe/London',
-  };
-}
+const validInput = (slug: string) => businessProfileForm(slug);
 
 describe('settings.business', () => {
   it("returns the business's editable profile, contact name, schedule and billing visibility", async () => {

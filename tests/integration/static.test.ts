@@ -1,6 +1,7 @@
 /**
- * The built client is served with an SPA fallback: every page route (/, /login, /{slug}) gets
- * index.html, while missing assets and unknown API paths stay 404.
+ * The built client is served with an SPA fallback: every page route (/, /login, a known /{slug})
+ * gets index.html with 200, a page path nothing has gets it with 404 (docs/decisions/0047), while
+ * missing assets and unknown API paths stay a plain 404.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,11 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
 import type { BookingEventHub } from '../../server/realtime/booking-events';
+import { createBusiness } from '../factories/index';
 import { createTestDatabase, createTestDeps, silentLogger, type TestDatabase } from '../setup/test-database';
 
 let tdb: TestDatabase;
 let hub: Pick<BookingEventHub, 'stop'>;
 let app: FastifyInstance;
+let businessSlug: string;
 
 beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'lastslot-client-'));
@@ -21,6 +24,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
   tdb = await createTestDatabase();
+  businessSlug = (await createBusiness(tdb.database.db)).profile.slug;
   const made = await createTestDeps(tdb.database, () => new Date());
   hub = made.hub;
   app = await buildServer({ deps: made.deps, logger: silentLogger, clientDir: dir });
@@ -34,9 +38,15 @@ afterAll(async () => {
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('client hosting', () => {
-  it.each(['/', '/login', '/dashboard', '/some-business'])('serves the app for %s', async (url) => {
-    const res = await app.inject({ method: 'GET', url, headers: html });
+  it.each(['/', '/login', '/dashboard', 'a business slug'])('serves the app for %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url: url.startsWith('/') ? url : `/${businessSlug}`, headers: html });
     expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>LastSlot</title>');
+  });
+
+  it.each(['/no-such-business', '/a/b'])('serves the app with 404 for %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<title>LastSlot</title>');
   });
 

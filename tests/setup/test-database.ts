@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createDbThrottle } from '../../server/features/auth/throttle';
+import { PublicPageCache } from '../../server/features/businesses/public-page-cache';
 import { BookingEventHub } from '../../server/realtime/booking-events';
 import { SessionRevocations } from '../../server/realtime/session-revocations';
 import type { AppDeps } from '../../server/trpc/context';
@@ -72,13 +73,18 @@ export const silentLogger = pino({ level: 'silent' });
 
 /**
  * App dependencies over `database` with the given clock; the booking hub and the session
- * revocations are started (LISTEN). `hub.stop()` stops both.
+ * revocations are started (LISTEN), and the public page cache follows the hub. `hub.stop()` stops
+ * both. `events`: what the booking hub LISTENs and NOTIFYs through instead of `database` (a test
+ * that holds back or replays notifications).
  */
 export async function createTestDeps(
   database: Database,
   now: () => Date,
+  options: { events?: Pick<Database, 'listen' | 'notify'> } = {},
 ): Promise<{ deps: AppDeps; hub: Pick<BookingEventHub, 'stop'> }> {
-  const bookingHub = new BookingEventHub(database, silentLogger);
+  const bookingHub = new BookingEventHub(options.events ?? database, silentLogger);
+  const publicPages = new PublicPageCache(database.db);
+  publicPages.follow(bookingHub);
   await bookingHub.start();
   const revocations = new SessionRevocations(database, silentLogger);
   await revocations.start();
@@ -93,6 +99,7 @@ export async function createTestDeps(
     now,
     appOrigin: 'http://localhost:3000',
     hub: bookingHub,
+    publicPages,
     revocations,
     kickMailer: () => {},
     logger: silentLogger,

@@ -32,7 +32,9 @@ export interface DeletingAccount {
  * other side is emailed about each (`notifyAboutDeletion`); a customer's personal data is taken
  * out of what businesses keep (`forgetCustomer`); the users row goes, and with it sessions, tokens,
  * profile, likes and a business's slots, while bookings keep their archived_* copies. Booking
- * events are published after commit. Output: { ok: true }. The typed DELETE is the input schema's check.
+ * events (and, for a business, a business 'deleted' event, so its public page is gone in every
+ * process) are published after commit. Output: { ok: true }. The typed DELETE is the input
+ * schema's check.
  */
 export async function deleteAccount(
   deps: ServiceDeps,
@@ -65,10 +67,13 @@ export async function deleteAccount(
     // Ended explicitly (not only by the cascade) so the account's live streams end too.
     await invalidateUserSessions(tx, account.id);
     await tx.delete(users).where(eq(users.id, account.id));
+    const gone: BookingEvent[] =
+      account.role === 'business' ? [{ kind: 'business', change: 'deleted', businessId: account.id }] : [];
     return [
       ...closed.map((c) => ({ kind: 'booking' as const, change, ...c })),
       ...affected,
       ...scrubbed,
+      ...gone,
     ] satisfies BookingEvent[];
   });
   for (const event of events) await deps.hub.publish(event);

@@ -150,7 +150,8 @@ export type ConfirmEmailResult =
  * - email_confirmation: confirms the email and opens a new session (returned for the cookie).
  * - email_change: moves the account to the token's new address (users and profile email columns),
  *   marks it confirmed, queues a notice to the old address, opens no session; `signedIn` tells
- *   whether `callerUserId` (the caller's current session) is that account.
+ *   whether `callerUserId` (the caller's current session) is that account. When the business's
+ *   public contact email moved too, a business 'updated' event is published after commit.
  * Throws BAD_REQUEST 'Email confirmation failed…' (title 'Confirmation Failed') for an unknown,
  * used or expired token or one of another purpose; CONFLICT 'This email address is already in
  * use by another account.' when the new address was taken meanwhile (the token stays unused).
@@ -160,19 +161,28 @@ export async function confirmEmail(
   token: string,
   callerUserId: string | null = null,
 ): Promise<ConfirmEmailResult> {
+  let changedBusinessId: string | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<ConfirmEmailResult> => {
+    changedBusinessId = null;
     const now = deps.now();
     const result = await consumeOneTimeToken(tx, { token, purpose: ['email_confirmation', 'email_change'], now });
     if (!result.ok || (result.purpose === 'email_change' && !result.newEmail)) {
       throw new DomainError('BAD_REQUEST', MSG.confirmationFailed, { title: MSG.confirmationFailedTitle });
     }
     if (result.purpose === 'email_change') {
-      await applyEmailChange(tx, { userId: result.userId, newEmail: result.newEmail!, now });
+      const { businessEmailChanged } = await applyEmailChange(tx, {
+        userId: result.userId,
+        newEmail: result.newEmail!,
+        now,
+      });
+      if (businessEmailChanged) changedBusinessId = result.userId;
       return { kind: 'email_change', signedIn: callerUserId === result.userId };
     }
     await markEmailVerified(tx, result.userId, now);
     return { kind: 'email_confirmation', session: await createSession(tx, result.userId, now) };
   });
+  // The public page shows the business's contact email.
+  if (changedBusinessId) await deps.hub.publish({ kind: 'business', change: 'updated', businessId: changedBusinessId });
   if (outcome.kind === 'email_change') deps.kickMailer();
   return outcome;
 }

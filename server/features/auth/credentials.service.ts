@@ -215,12 +215,14 @@ export async function requestEmailChange(
  * `confirmEmail`): users.email, the business profile's email_address and the customer profile's
  * email; marks the email confirmed; voids pending confirmation and reset links (they went to the
  * old address); queues 'Your LastSlot email was changed to …' to the old address. Throws CONFLICT
- * 'This email address is already in use by another account.' when `newEmail` is taken.
+ * 'This email address is already in use by another account.' when `newEmail` is taken. Output:
+ * `businessEmailChanged`, true when the business's public contact email moved with it (the caller
+ * announces the profile change after commit).
  */
 export async function applyEmailChange(
   tx: DbOrTx,
   change: { userId: string; newEmail: string; now: Date },
-): Promise<void> {
+): Promise<{ businessEmailChanged: boolean }> {
   const { userId, newEmail, now } = change;
   const inUse = new DomainError('CONFLICT', MSG.emailInUse);
   const [taken] = await tx
@@ -239,7 +241,7 @@ export async function applyEmailChange(
   await markEmailVerified(tx, userId, now);
   // The business's public contact email follows the login only where it was the login (or
   // empty); an address the business set apart from its login stays (docs/decisions/0036).
-  await tx
+  const moved = await tx
     .update(businessProfiles)
     .set({ emailAddress: newEmail, updatedAt: now })
     .where(
@@ -251,8 +253,10 @@ export async function applyEmailChange(
           sql`lower(${businessProfiles.emailAddress}) = ${old!.email}`,
         ),
       ),
-    );
+    )
+    .returning({ id: businessProfiles.id });
   await tx.update(customerProfiles).set({ email: newEmail }).where(eq(customerProfiles.id, userId));
   await voidOneTimeTokens(tx, { userId, purposes: ['email_confirmation', 'password_reset'], now });
   await enqueueEmail(tx, emailChangedEmail(old!.email, old!.name, newEmail), now);
+  return { businessEmailChanged: moved.length > 0 };
 }

@@ -71,21 +71,17 @@ export const slotColumns = {
   description: slots.description,
 };
 
-/** The business's slots a customer may request now, by date then start time. */
-export async function requestableSlots(
-  db: DbOrTx,
-  businessId: string,
-  timezone: string,
-  now: Date,
-): Promise<PublicSlot[]> {
-  const today = localNow(timezone, now).date;
-  const rows = await db
+/**
+ * The business's requestable slots dated `fromDate` ('YYYY-MM-DD', the business's local today) or
+ * later, by date then start time, including today's that have already started (dropped when the
+ * page is shown, docs/decisions/0046).
+ */
+async function upcomingRequestableSlots(db: DbOrTx, businessId: string, fromDate: string): Promise<PublicSlot[]> {
+  return db
     .select(slotColumns)
     .from(slots)
-    .where(and(eq(slots.businessId, businessId), requestableWhere(db, today)))
+    .where(and(eq(slots.businessId, businessId), requestableWhere(db, fromDate)))
     .orderBy(asc(slots.date), asc(slots.startTime));
-  // Only today's slots can have started; later dates skip the zone arithmetic.
-  return rows.filter((s) => s.date > today || !isPast(s.date, s.startTime, timezone, now));
 }
 
 /** True when slot `slotId` (of a business in `timezone`) may be requested now. */
@@ -103,24 +99,63 @@ const requestableSlotById = preparedStatement<{ slotId: string; today: string }>
     .limit(1),
 );
 
+/** The business fields of the public page (`publicBusinessColumns`). */
+export type PublicBusiness = Awaited<ReturnType<typeof getOwnBusiness>>;
+
+/** The public page's data (businesses.bySlug's answer): the business and the slots it offers now. */
+export interface PublicPage {
+  business: PublicBusiness;
+  slots: PublicSlot[];
+}
+
 /**
- * The public page of `slug`: business fields shown to everyone plus its requestable slots.
- * Throws NOT_FOUND 'Business not found' for unknown or reserved slugs, and without a look-up for
- * anything a slug cannot be (ADR 0020). The slug is matched trimmed and lower-cased.
+ * The public page as stored (uncached read of the database): the business with slug `slug` (already
+ * normalised: `publicSlug`) and its requestable slots from its local today on, those that have
+ * started included (the cache drops them each time it shows the page). Null when no business has
+ * the slug.
  */
-export async function getPublicBusiness(db: DbOrTx, slug: string, now: Date) {
-  const normalised = slug.trim().toLowerCase();
-  if (isReservedSlug(normalised) || !PUBLIC_SLUG_PATTERN.test(normalised)) {
-    throw new DomainError('NOT_FOUND', MSG.businessNotFound);
-  }
+export async function loadPublicPage(db: DbOrTx, slug: string, now: Date): Promise<PublicPage | null> {
   const [business] = await db
     .select(publicBusinessColumns)
     .from(businessProfiles)
-    .where(eq(businessProfiles.slug, normalised))
+    .where(eq(businessProfiles.slug, slug))
     .limit(1);
-  if (!business) throw new DomainError('NOT_FOUND', MSG.businessNotFound);
-  const open = await requestableSlots(db, business.id, business.timezone, now);
-  return { business, slots: open };
+  if (!business) return null;
+  const upcoming = await upcomingRequestableSlots(db, business.id, localNow(business.timezone, now).date);
+  return { business, slots: upcoming };
+}
+
+/**
+ * The slug a public address may name: `slug` trimmed and lower-cased, or null for a reserved word or
+ * anything a slug cannot be (ADR 0020), which needs no look-up.
+ */
+export function publicSlug(slug: string): string | null {
+  const normalised = slug.trim().toLowerCase();
+  return isReservedSlug(normalised) || !PUBLIC_SLUG_PATTERN.test(normalised) ? null : normalised;
+}
+
+/**
+ * The public page of `slug` (matched trimmed and lower-cased) from the per-process cache
+ * (`PublicPageCache`, docs/decisions/0046): the business fields shown to everyone and its
+ * requestable slots that have not started at `deps.now()`. Null for an unknown or reserved slug
+ * and, without a look-up, for anything a slug cannot be (ADR 0020).
+ */
+export async function findPublicBusiness(
+  deps: Pick<ServiceDeps, 'publicPages' | 'now'>,
+  slug: string,
+): Promise<PublicPage | null> {
+  const normalised = publicSlug(slug);
+  return normalised === null ? null : deps.publicPages.get(normalised, deps.now());
+}
+
+/** `findPublicBusiness`, throwing NOT_FOUND 'Business not found' instead of answering null. */
+export async function getPublicBusiness(
+  deps: Pick<ServiceDeps, 'publicPages' | 'now'>,
+  slug: string,
+): Promise<PublicPage> {
+  const page = await findPublicBusiness(deps, slug);
+  if (!page) throw new DomainError('NOT_FOUND', MSG.businessNotFound);
+  return page;
 }
 
 /** The signed-in business's own profile. Throws NOT_FOUND when it has none yet. */

@@ -114,14 +114,17 @@ const inUse = () =>
  * BAD_REQUEST 'This URL is reserved…' (field slug) for a reserved new slug; CONFLICT 'This
  * business name or slug is already in use by another business.' (title 'Error updating profile')
  * when another business holds the slug, also when it took it concurrently (unique index).
+ * After commit a business 'updated' event goes out, so every process's public page cache drops
+ * the page (under its old slug too).
  */
 export async function updateBusinessProfile(
-  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  deps: Pick<ServiceDeps, 'db' | 'now' | 'hub'>,
   businessId: string,
   input: UpdateBusinessProfileInput,
 ): Promise<{ slug: string; slugChanged: boolean }> {
+  let saved: { slug: string; slugChanged: boolean };
   try {
-    return await deps.db.transaction(async (tx) => {
+    saved = await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [current] = await tx
         .select({ slug: businessProfiles.slug })
@@ -153,6 +156,8 @@ export async function updateBusinessProfile(
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'business_profiles_slug_unique') throw inUse();
     throw err;
   }
+  await deps.hub.publish({ kind: 'business', change: 'updated', businessId });
+  return saved;
 }
 
 async function assertSlugFree(tx: DbOrTx, businessId: string, slug: string): Promise<void> {
@@ -170,10 +175,11 @@ async function assertSlugFree(tx: DbOrTx, businessId: string, slug: string): Pro
 /**
  * Saves the Business Hours card: only
  * active days are stored as opening_hours { open, close }. Output: { openingHours }. Throws
- * NOT_FOUND 'Could not load your business profile' when the business has no profile.
+ * NOT_FOUND 'Could not load your business profile' when the business has no profile. Publishes a
+ * business 'updated' event (the public page shows the hours).
  */
 export async function updateBusinessHours(
-  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  deps: Pick<ServiceDeps, 'db' | 'now' | 'hub'>,
   businessId: string,
   schedule: WeeklySchedule,
 ): Promise<{ openingHours: OpeningHours }> {
@@ -184,5 +190,6 @@ export async function updateBusinessHours(
     .where(eq(businessProfiles.id, businessId))
     .returning({ id: businessProfiles.id });
   if (updated.length === 0) throw profileLoadFailed();
+  await deps.hub.publish({ kind: 'business', change: 'updated', businessId });
   return { openingHours };
 }

@@ -10,10 +10,8 @@ import { businessProcedure, publicProcedure } from '../procedures';
 import { router } from '../trpc';
 
 export const businessesRouter = router({
-  /** { slug } → { business, slots } of the public page (getPublicBusiness). */
-  bySlug: publicProcedure
-    .input(bySlugInput)
-    .query(({ ctx, input }) => getPublicBusiness(ctx.db, input.slug, ctx.now())),
+  /** { slug } → { business, slots } of the public page, from the cache (getPublicBusiness). */
+  bySlug: publicProcedure.input(bySlugInput).query(({ ctx, input }) => getPublicBusiness(ctx, input.slug)),
 
   /** → the signed-in business's profile (getOwnBusiness). */
   mine: businessProcedure.query(({ ctx }) => getOwnBusiness(ctx.db, ctx.user.id)),

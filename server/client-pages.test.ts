@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  classifyPagePath,
+  CLIENT_PATHS,
+  DEVELOPMENT_CLIENT_PATHS,
+  etagMatches,
+  etagOf,
+  renderShell,
+} from './client-pages';
+
+/** The full paths of the client's route tree (client/routeTree.gen.ts), without /{slug}. */
+function routeTreePaths(): string[] {
+  const source = readFileSync(new URL('../client/routeTree.gen.ts', import.meta.url), 'utf8');
+  const body = /export interface FileRoutesByFullPath \{([^}]*)\}/.exec(source)?.[1] ?? '';
+  return [...body.matchAll(/'([^']+)':/g)]
+    .map((m) => m[1]!)
+    .filter((p) => p !== '/$slug')
+    .map((p) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p));
+}
+
+describe('CLIENT_PATHS', () => {
+  it("lists exactly the client's routes (a new screen must be added here, or the server answers it 404)", () => {
+    const paths = routeTreePaths();
+    expect(paths.length).toBeGreaterThan(10);
+    expect(new Set(paths)).toEqual(new Set([...CLIENT_PATHS, ...DEVELOPMENT_CLIENT_PATHS]));
+  });
+});
+
+describe('classifyPagePath', () => {
+  const dev = { production: false };
+  it('knows the screens, with or without a trailing slash or a query', () => {
+    for (const url of [
+      '/',
+      '/login',
+      '/login/',
+      '/settings?tab=hours',
+      '/dashboard/customer/settings',
+      '/dev/mailbox',
+      '/unsubscribe/abc234',
+    ]) {
+      expect(classifyPagePath(url, dev), url).toEqual({ kind: 'screen' });
+    }
+    expect(classifyPagePath('/dev/mailbox', { production: true })).toEqual({ kind: 'not-found' });
+  });
+
+  it('reads a slug-shaped segment as a business page, lower-cased', () => {
+    expect(classifyPagePath('/demo-salon', dev)).toEqual({ kind: 'business', slug: 'demo-salon' });
+    expect(classifyPagePath('/demo-salon/?utm=qr', dev)).toEqual({ kind: 'business', slug: 'demo-salon' });
+    expect(classifyPagePath('/Demo-Salon', dev)).toEqual({ kind: 'business', slug: 'demo-salon' });
+  });
+
+  it('sends reserved words, what a slug cannot be and longer paths to the 404 page', () => {
+    for (const url of [
+      '/admin',
+      '/Pricing',
+      '/ab',
+      '/no_such',
+      '/caf%C3%A9',
+      `/${'x'.repeat(51)}`,
+      '/a/b',
+      '/login/x',
+    ]) {
+      expect(classifyPagePath(url, dev), url).toEqual({ kind: 'not-found' });
+    }
+  });
+});
+
+describe('renderShell', () => {
+  const shell = '<html><body><div id="root"></div></body></html>';
+  it('puts the data before </body> in a JSON script element, with every < escaped', () => {
+    const html = renderShell(shell, { slug: 'x-y', data: { json: { name: '</script><b>' } } });
+    expect(html).toBe(
+      '<html><body><div id="root"></div><script type="application/json" id="public-page-data">' +
+        '{"slug":"x-y","data":{"json":{"name":"\\u003c/script>\\u003cb>"}}}</script></body></html>',
+    );
+    const json = /<script[^>]*>(.*)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(json)).toEqual({ slug: 'x-y', data: { json: { name: '</script><b>' } } });
+  });
+
+  it('leaves the shell alone without data', () => {
+    expect(renderShell(shell)).toBe(shell);
+  });
+});
+
+describe('etagMatches', () => {
+  it('matches the tag, its weak form, a list containing it and *', () => {
+    const tag = etagOf('body');
+    expect(etagOf('body')).toBe(tag);
+    expect(etagOf('other')).not.toBe(tag);
+    for (const header of [tag, `W/${tag}`, `"a", ${tag}`, '*']) expect(etagMatches(header, tag), header).toBe(true);
+    for (const header of [undefined, '', '"a"', tag.slice(1)]) expect(etagMatches(header, tag), header).toBe(false);
+  });
+});

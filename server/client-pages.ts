@@ -1,0 +1,99 @@
+/**
+ * The app shell (index.html) for page paths (docs/decisions/0047): which paths are the client's
+ * screens (200), which may be a business page (200 when a business has the slug, with its data
+ * preloaded in the HTML) and which are the 404 page (404, same HTML: the client renders the 404
+ * screen); and the ETag answers for what may be revalidated.
+ */
+import { createHash } from 'node:crypto';
+import { PUBLIC_PAGE_PRELOAD_ID, type PublicPagePreload } from '../shared/public-page-preload';
+import { classifySlugPath, isReservedSlug } from '../shared/reserved-slugs';
+
+/**
+ * The paths of the client's own screens (client/routes/, without /{slug}), in the route tree's
+ * spelling: a `$name` segment stands for any one segment. A unit test keeps the list equal to the
+ * generated route tree.
+ */
+export const CLIENT_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/auth-redirect',
+  '/check-email',
+  '/complete-business-profile',
+  '/contact',
+  '/dashboard',
+  '/dashboard/customer/settings',
+  '/dashboard/qrcode',
+  '/dashboard/settings',
+  '/forgot-password',
+  '/login',
+  '/qrcode',
+  '/register',
+  '/register/business-details',
+  '/reset-password',
+  '/settings',
+  '/unsubscribe/$token',
+]);
+
+/** The screens of CLIENT_PATHS with a `$name` segment, as patterns of one concrete path each. */
+const CLIENT_PATH_PATTERNS: readonly RegExp[] = [...CLIENT_PATHS]
+  .filter((p) => p.includes('$'))
+  .map((p) => new RegExp(`^${p.replace(/\$[^/]+/g, '[^/]+')}$`));
+
+/** Whether `pathname` (no trailing slash) is one of the client's screens. */
+function isClientPath(pathname: string): boolean {
+  return CLIENT_PATHS.has(pathname) || CLIENT_PATH_PATTERNS.some((pattern) => pattern.test(pathname));
+}
+
+/** Client screens outside production only (the development mailbox). */
+export const DEVELOPMENT_CLIENT_PATHS: ReadonlySet<string> = new Set(['/dev/mailbox']);
+
+/**
+ * What the page at `url` (path and query) is, before any look-up: one of the client's screens;
+ * a business page if a business has `slug` (a slug-shaped segment, lower-cased: the client
+ * redirects '/Demo-Salon' to '/demo-salon'); or the 404 page (a reserved word that is no screen,
+ * anything a slug cannot be, any other path). One trailing slash is ignored.
+ */
+export function classifyPagePath(
+  url: string,
+  options: { production: boolean },
+): { kind: 'screen' } | { kind: 'business'; slug: string } | { kind: 'not-found' } {
+  const pathname = url.split('?', 1)[0]!;
+  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  if (isClientPath(trimmed) || (!options.production && DEVELOPMENT_CLIENT_PATHS.has(trimmed))) {
+    return { kind: 'screen' };
+  }
+  const segment = /^\/([^/]+)$/.exec(trimmed)?.[1];
+  if (segment === undefined) return { kind: 'not-found' };
+  const path = classifySlugPath(segment);
+  if (path.kind === 'not-found') return path;
+  const slug = path.kind === 'slug' ? path.slug : path.to;
+  return isReservedSlug(slug) ? { kind: 'not-found' } : { kind: 'business', slug };
+}
+
+/**
+ * index.html with `preload` (when given) in a non-executable JSON script element before
+ * `</body>`. Every '<' in the JSON is written '\u003c', so the data can never close the element.
+ */
+export function renderShell(template: string, preload?: PublicPagePreload): string {
+  if (!preload) return template;
+  const json = JSON.stringify(preload).replace(/</g, '\\u003c');
+  const element = `<script type="application/json" id="${PUBLIC_PAGE_PRELOAD_ID}">${json}</script>`;
+  const end = template.lastIndexOf('</body>');
+  return end === -1 ? template + element : template.slice(0, end) + element + template.slice(end);
+}
+
+/** A strong ETag for `body`: a quoted base64url SHA-1 of it. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Whether an If-None-Match header value names `etag` (weak comparison, as RFC 9110 asks for
+ * If-None-Match: a W/ prefix is ignored; '*' matches anything).
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
