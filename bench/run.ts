@@ -12,7 +12,8 @@
  * BENCH_LIVE_SUBSCRIBERS (200), BENCH_LIVE_RATE (deliveries/s, 500), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432), BENCH_PORT (3360; B uses +1), BENCH_SKIP_BUNDLE (1: no
  * vite build), BENCH_CLIENT_DIST (measure this built client instead of building), BENCH_KEEP_LOGS,
- * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results).
+ * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results),
+ * BENCH_SKIP_LIGHTHOUSE (1: no Lighthouse), BENCH_LIGHTHOUSE_RUNS (3 per page; bench/lighthouse.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { baselineStatements } from './baseline-sql';
 import { buildClient, measureBundle, removeBuild, type BundleSizes } from './bundle';
+import { formatLighthouse, measureLighthouse, type LighthouseResult } from './lighthouse';
 import { captureAppSql } from './capture-sql';
 import {
   businessSlug,
@@ -41,6 +43,7 @@ import { measure, type BenchRequest, type LoadResult, type LoadShape } from './l
 import { formatTable, formatVerdicts, verdicts, type Row } from './report';
 import { killAllTargets, repoRoot, startTarget, type RunningTarget, type TargetKind } from './targets';
 import { batchMutation, batchQueryPath, sessionCookie } from './wire';
+import { kb } from '../scripts/bundle-size';
 
 /** Reads `--name value` / `--name=value` flags into BENCH_NAME env values. */
 function flagsToEnv(argv: string[]): void {
@@ -78,10 +81,14 @@ const cfg = {
   clientDist: process.env.BENCH_CLIENT_DIST || '',
   keepLogs: ['1', 'true'].includes(process.env.BENCH_KEEP_LOGS ?? ''),
   extraSql: process.env.BENCH_EXTRA_SQL ?? '',
+  skipLighthouse: ['1', 'true'].includes(process.env.BENCH_SKIP_LIGHTHOUSE ?? ''),
+  lighthouseRuns: Math.max(1, Math.round(num('BENCH_LIGHTHOUSE_RUNS', 3))),
 };
 
 const log = (line: string) => console.log(line);
 let database: BenchDatabase | null = null;
+/** The client this run built (removed at the end), or null. */
+let builtClient: string | null = null;
 let cleaning: Promise<void> | null = null;
 const logDir = mkdtempSync(path.join(os.tmpdir(), 'lastslot-bench-'));
 
@@ -89,6 +96,7 @@ const logDir = mkdtempSync(path.join(os.tmpdir(), 'lastslot-bench-'));
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     killAllTargets();
+    if (builtClient) removeBuild(builtClient);
     if (database) {
       const dropped = await dropBenchDatabase(cfg.serverUrl, database.name);
       if (dropped) log(`dropped database ${database.name}`);
@@ -130,17 +138,16 @@ async function main(): Promise<void> {
       `${cfg.rounds} rounds, ${cfg.warmup}s warm-up + ${cfg.duration}s per run, ${cfg.connections} connections`,
   );
 
-  let bundle: BundleSizes | null = null;
-  if (!cfg.skipBundle) {
-    const dir = cfg.clientDist
-      ? path.resolve(cfg.clientDist)
-      : (log('building the client (vite build into .tmp/)...'), buildClient(repoRoot));
-    try {
-      bundle = measureBundle(dir);
-    } finally {
-      if (!cfg.clientDist) removeBuild(dir);
+  // One client build serves the bundle measurement and Lighthouse (target A serves it).
+  let clientDir: string | null = null;
+  if (!cfg.skipBundle || !cfg.skipLighthouse) {
+    if (cfg.clientDist) clientDir = path.resolve(cfg.clientDist);
+    else {
+      log('building the client (vite build into .tmp/)...');
+      clientDir = builtClient = buildClient(repoRoot);
     }
   }
+  const bundle: BundleSizes | null = !cfg.skipBundle && clientDir ? measureBundle(clientDir) : null;
 
   database = await createBenchDatabase(cfg.serverUrl);
   log(`created database ${database.name}`);
@@ -176,6 +183,49 @@ async function main(): Promise<void> {
       ? `baseline SQL: identical to the SQL the app issues (${Object.values(captured).flat().length} statements checked)`
       : `WARNING baseline SQL drift in ${drift.join(', ')}: bench/baseline-sql.ts no longer matches the app (tsx bench/capture-sql.ts <url> prints the app's)`,
   );
+
+  let run = 0;
+  const withTarget = async <T>(
+    kind: TargetKind,
+    label: string,
+    fn: (t: RunningTarget) => Promise<T>,
+    env?: Record<string, string>,
+  ): Promise<T> => {
+    const target = await startTarget(kind, {
+      repoRoot,
+      databaseUrl: database!.url,
+      port: cfg.port,
+      logFile: path.join(logDir, `${String(++run).padStart(3, '0')}-${kind}-${label.replace(/\W+/g, '_')}.log`),
+      ...(env ? { env } : {}),
+    });
+    try {
+      return await fn(target);
+    } finally {
+      await target.stop();
+    }
+  };
+
+  // Lighthouse before the load runs, on a fresh A serving the build above (mobile profile).
+  let lighthouse: LighthouseResult[] | null = null;
+  if (!cfg.skipLighthouse && clientDir) {
+    const dir = clientDir;
+    log(`Lighthouse (mobile, ${cfg.lighthouseRuns} runs per page) on A...`);
+    lighthouse = await withTarget(
+      'A',
+      'lighthouse',
+      async (target) => {
+        const pages = [
+          { page: '/{slug}', url: `${target.url}/${businessSlug(1)}` },
+          { page: '/', url: `${target.url}/` },
+        ];
+        // The first requests of a fresh process (static files, the query) are not what a visitor meets.
+        for (const p of pages) await fetch(p.url, { headers: { accept: 'text/html' } });
+        await fetch(`${target.url}${batchQueryPath(['businesses.bySlug'], [{ slug: businessSlug(1) }])}`);
+        return measureLighthouse(pages, cfg.lighthouseRuns, log);
+      },
+      { CLIENT_DIST_DIR: dir },
+    );
+  }
 
   const sql = postgres(database.url, { max: 2, onnotice: () => {} });
   const monitor = postgres(databaseUrl(cfg.serverUrl, 'postgres'), { max: 1, onnotice: () => {} });
@@ -295,20 +345,6 @@ async function main(): Promise<void> {
     if (!row) rows.push((row = { scenario, mode, closedLoop, A: [], B: [] }));
     return row;
   };
-  let run = 0;
-  const withTarget = async <T>(kind: TargetKind, label: string, fn: (t: RunningTarget) => Promise<T>): Promise<T> => {
-    const target = await startTarget(kind, {
-      repoRoot,
-      databaseUrl: database!.url,
-      port: cfg.port,
-      logFile: path.join(logDir, `${String(++run).padStart(3, '0')}-${kind}-${label.replace(/\W+/g, '_')}.log`),
-    });
-    try {
-      return await fn(target);
-    } finally {
-      await target.stop();
-    }
-  };
   const show = (r: LoadResult) =>
     `${r.rps.toFixed(0)}/s p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms cpu ${r.cpuPerReq?.toFixed(0) ?? '-'} us/req db ${r.dbCpuPerReq?.toFixed(0) ?? '-'} us/req`;
 
@@ -388,12 +424,24 @@ async function main(): Promise<void> {
   ];
   if (bundle) {
     lines.push(
-      `Public route bundle (gzip -9, ${bundle.source}): entry JS ${(bundle.entryJs / 1024).toFixed(1)} KB, CSS ${(bundle.entryCss / 1024).toFixed(1)} KB; ` +
-        `with the /{slug} route chunks JS ${(bundle.routeJs / 1024).toFixed(1)} KB, CSS ${(bundle.routeCss / 1024).toFixed(1)} KB (${bundle.files.length} files).`,
+      `Public route bundle (gzip -9, ${bundle.source}): entry JS ${kb(bundle.entryJs)}, CSS ${kb(bundle.entryCss)}; ` +
+        `/{slug} first load (its screen: ${bundle.slugRoute === 'split' ? 'a split chunk' : bundle.slugRoute === 'entry' ? 'in the entry' : 'unknown'}) JS ${kb(bundle.routeJs)}, CSS ${kb(bundle.routeCss)} (${bundle.files.length} files; largest: ` +
+        `${bundle.files
+          .slice(0, 4)
+          .map((f) => `${path.basename(f.file)} ${kb(f.bytes)}`)
+          .join(', ')}).`,
       '',
     );
   }
-  lines.push(formatVerdicts(verdicts(rows, bundle, bookingChecksOk)), '');
+  if (lighthouse) {
+    lines.push(
+      `Lighthouse ${lighthouse.find((r) => r.version)?.version ?? ''}, mobile profile (simulated slow 4G, 4x CPU slowdown), first visit, target A, median of ${cfg.lighthouseRuns} runs:`,
+      '',
+      formatLighthouse(lighthouse),
+      '',
+    );
+  }
+  lines.push(formatVerdicts(verdicts(rows, bundle, bookingChecksOk, lighthouse)), '');
   const text = lines.join('\n');
   log(text);
   mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
