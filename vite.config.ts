@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 import { includeDevMailbox, startupNodeEnv } from './scripts/client-build-flags';
 
 const clientDir = fileURLToPath(new URL('./client', import.meta.url));
+/** Routes whose screens are part of the entry chunk instead of a lazy chunk. */
+const ENTRY_ROUTES = new Set(['/', '/$slug']);
 const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ command }) => ({
@@ -25,6 +27,12 @@ export default defineConfig(({ command }) => ({
       routesDirectory: fileURLToPath(new URL('./client/routes', import.meta.url)),
       generatedRouteTree: fileURLToPath(new URL('./client/routeTree.gen.ts', import.meta.url)),
       autoCodeSplitting: true,
+      // The pages people arrive on from outside, / and /{slug} (a QR code), come with the entry:
+      // their screen needs no second round trip. Every other route's component is a lazy chunk
+      // (ADR 0048).
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (ENTRY_ROUTES.has(routeId) ? [] : undefined),
+      },
       quoteStyle: 'single',
     }),
     react(),

@@ -2,8 +2,12 @@
  * The bench's printed table and the budget verdicts (docs/decisions/0026) (PASS/FAIL, informational: the bench
  * always exits 0 once it has measured).
  */
-import type { BundleSizes } from './bundle';
+import { FIRST_LOAD_BUDGET, type BundleSizes } from '../scripts/bundle-size';
+import type { LighthouseResult } from './lighthouse';
 import type { LoadResult } from './load';
+
+/** Lighthouse budgets (mobile profile) for the public pages. */
+export const LIGHTHOUSE_BUDGET = { score: 95, cls: 0.05 } as const;
 
 /** A measured row: one scenario and load shape, both targets (median over rounds). */
 export interface Row {
@@ -83,8 +87,13 @@ export interface Verdict {
   pass: boolean | null;
 }
 
-/** The performance budgets checked against `rows`, `bundle` and the booking checks. */
-export function verdicts(rows: Row[], bundle: BundleSizes | null, bookingChecksOk: boolean | null): Verdict[] {
+/** The performance budgets checked against `rows`, `bundle`, the booking checks and Lighthouse. */
+export function verdicts(
+  rows: Row[],
+  bundle: BundleSizes | null,
+  bookingChecksOk: boolean | null,
+  lighthouse: LighthouseResult[] | null = null,
+): Verdict[] {
   const find = (scenario: string, closed: boolean) =>
     rows.find((r) => r.scenario === scenario && r.closedLoop === closed && r.A.length > 0);
   const out: Verdict[] = [];
@@ -131,8 +140,37 @@ export function verdicts(rows: Row[], bundle: BundleSizes | null, bookingChecksO
       pass: bookingChecksOk,
     });
   }
-  check('public route initial JS <= 120 KB gzipped', bundle ? bundle.routeJs / 1024 : NaN, (v) => v <= 120, ' KB', 1);
-  check('public route initial CSS <= 20 KB gzipped', bundle ? bundle.routeCss / 1024 : NaN, (v) => v <= 20, ' KB', 1);
+  const jsKb = FIRST_LOAD_BUDGET.js / 1024;
+  const cssKb = FIRST_LOAD_BUDGET.css / 1024;
+  check(
+    `public route initial JS <= ${jsKb} KB gzipped`,
+    bundle ? bundle.routeJs / 1024 : NaN,
+    (v) => v <= jsKb,
+    ' KB',
+    1,
+  );
+  check(
+    `public route initial CSS <= ${cssKb} KB gzipped`,
+    bundle ? bundle.routeCss / 1024 : NaN,
+    (v) => v <= cssKb,
+    ' KB',
+    1,
+  );
+  for (const r of lighthouse ?? []) {
+    check(
+      `Lighthouse mobile performance >= ${LIGHTHOUSE_BUDGET.score} (${r.page})`,
+      r.score ?? NaN,
+      (v) => v >= LIGHTHOUSE_BUDGET.score,
+      '',
+    );
+    check(
+      `Lighthouse CLS <= ${LIGHTHOUSE_BUDGET.cls} (${r.page})`,
+      r.cls ?? NaN,
+      (v) => v <= LIGHTHOUSE_BUDGET.cls,
+      '',
+      3,
+    );
+  }
   return out;
 }
 

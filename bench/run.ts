@@ -15,6 +15,8 @@
  * vite build), BENCH_CLIENT_DIST (measure this built client instead of building), BENCH_KEEP_LOGS,
  * BENCH_WORKERS (processes per target; default: one per core, A's production default),
  * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results).
+ * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results),
+ * BENCH_SKIP_LIGHTHOUSE (1: no Lighthouse), BENCH_LIGHTHOUSE_RUNS (3 per page; bench/lighthouse.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { baselineStatements } from './baseline-sql';
 import { buildClient, measureBundle, removeBuild, type BundleSizes } from './bundle';
+import { formatLighthouse, measureLighthouse, type LighthouseResult } from './lighthouse';
 import { captureAppSql } from './capture-sql';
 import {
   businessSlug,
@@ -52,6 +55,7 @@ import {
   type TargetKind,
 } from './targets';
 import { BENCH_APP_URL, batchMutation, batchQueryPath, sessionCookie } from './wire';
+import { kb } from '../scripts/bundle-size';
 
 /** Reads `--name value` / `--name=value` flags into BENCH_NAME env values. */
 function flagsToEnv(argv: string[]): void {
@@ -92,12 +96,16 @@ const cfg = {
   /** Processes per target; unset: one per core, which is A's production default. */
   workers: Math.max(1, Math.round(num('BENCH_WORKERS', os.availableParallelism()))),
   workersForA: Boolean(process.env.BENCH_WORKERS),
+  skipLighthouse: ['1', 'true'].includes(process.env.BENCH_SKIP_LIGHTHOUSE ?? ''),
+  lighthouseRuns: Math.max(1, Math.round(num('BENCH_LIGHTHOUSE_RUNS', 3))),
 };
 
 const log = (line: string) => console.log(line);
 let database: BenchDatabase | null = null;
 let serverEntry: string | null = null;
 let emailStub: EmailStub | null = null;
+/** The client this run built (removed at the end), or null. */
+let builtClient: string | null = null;
 let cleaning: Promise<void> | null = null;
 const logDir = mkdtempSync(path.join(os.tmpdir(), 'lastslot-bench-'));
 
@@ -107,6 +115,7 @@ function cleanup(): Promise<void> {
     killAllTargets();
     await emailStub?.close();
     if (serverEntry) removeBuild(path.dirname(serverEntry));
+    if (builtClient) removeBuild(builtClient);
     if (database) {
       const dropped = await dropBenchDatabase(cfg.serverUrl, database.name);
       if (dropped) log(`dropped database ${database.name}`);
@@ -148,17 +157,16 @@ async function main(): Promise<void> {
       `${cfg.rounds} rounds, ${cfg.warmup}s warm-up + ${cfg.duration}s per run, ${cfg.connections} connections`,
   );
 
-  let bundle: BundleSizes | null = null;
-  if (!cfg.skipBundle) {
-    const dir = cfg.clientDist
-      ? path.resolve(cfg.clientDist)
-      : (log('building the client (vite build into .tmp/)...'), buildClient(repoRoot));
-    try {
-      bundle = measureBundle(dir);
-    } finally {
-      if (!cfg.clientDist) removeBuild(dir);
+  // One client build serves the bundle measurement and Lighthouse (target A serves it).
+  let clientDir: string | null = null;
+  if (!cfg.skipBundle || !cfg.skipLighthouse) {
+    if (cfg.clientDist) clientDir = path.resolve(cfg.clientDist);
+    else {
+      log('building the client (vite build into .tmp/)...');
+      clientDir = builtClient = buildClient(repoRoot);
     }
   }
+  const bundle: BundleSizes | null = !cfg.skipBundle && clientDir ? measureBundle(clientDir) : null;
 
   // A runs the server as production does: built to JavaScript, run by plain node (docs/decisions/0042).
   log('building the server (vite build --config vite.server.config.ts into .tmp/)...');
@@ -206,6 +214,67 @@ async function main(): Promise<void> {
   );
 
   const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+  let run = 0;
+  const appErrors: string[] = [];
+  const withTarget = async <T>(
+    kind: TargetKind,
+    label: string,
+    fn: (t: RunningTarget) => Promise<T>,
+    env?: Record<string, string>,
+  ): Promise<T> => {
+    // Every target starts with an empty email queue: B queues the app's emails but never sends
+    // them, and A's dispatcher must not spend its measured run on another run's backlog.
+    await sql`delete from email_outbox where status = 'pending'`;
+    const logFile = path.join(logDir, `${String(++run).padStart(3, '0')}-${kind}-${label.replace(/\W+/g, '_')}.log`);
+    const target = await startTarget(kind, {
+      repoRoot,
+      databaseUrl: database!.url,
+      port: cfg.port,
+      serverEntry: serverEntry!,
+      emailStubUrl: emailStub!.url,
+      workers: cfg.workers,
+      workersForA: cfg.workersForA,
+      logFile,
+      ...(env ? { env } : {}),
+    });
+    try {
+      return await fn(target);
+    } finally {
+      await target.stop();
+      if (kind === 'A') {
+        // The app's own account of the run: any warning or error line (a failed email delivery,
+        // a tRPC error, a dispatcher failure) is reported.
+        const problems = readFileSync(logFile, 'utf8')
+          .split('\n')
+          .filter((line) => /^\{.*"level":(4|5|6)\d/.test(line));
+        for (const line of problems.slice(0, 3)) log(`  A LOG (${label}): ${line.slice(0, 300)}`);
+        appErrors.push(...problems);
+      }
+    }
+  };
+
+  // Lighthouse before the load runs, on a fresh A serving the build above (mobile profile).
+  let lighthouse: LighthouseResult[] | null = null;
+  if (!cfg.skipLighthouse && clientDir) {
+    const dir = clientDir;
+    log(`Lighthouse (mobile, ${cfg.lighthouseRuns} runs per page) on A...`);
+    lighthouse = await withTarget(
+      'A',
+      'lighthouse',
+      async (target) => {
+        const pages = [
+          { page: '/{slug}', url: `${target.url}/${businessSlug(1)}` },
+          { page: '/', url: `${target.url}/` },
+        ];
+        // The first requests of a fresh process (static files, the query) are not what a visitor meets.
+        for (const p of pages) await fetch(p.url, { headers: { accept: 'text/html' } });
+        await fetch(`${target.url}${batchQueryPath(['businesses.bySlug'], [{ slug: businessSlug(1) }])}`);
+        return measureLighthouse(pages, cfg.lighthouseRuns, log);
+      },
+      { CLIENT_DIST_DIR: dir },
+    );
+  }
+
   const monitor = postgres(databaseUrl(cfg.serverUrl, 'postgres'), { max: 1, onnotice: () => {} });
   const half = Math.floor(size.businesses / 2);
   const publicBusiness = (k: number) => 1 + ((k * 7919) % half);
@@ -322,38 +391,6 @@ async function main(): Promise<void> {
     if (!row) rows.push((row = { scenario, mode, closedLoop, A: [], B: [] }));
     return row;
   };
-  let run = 0;
-  const appErrors: string[] = [];
-  const withTarget = async <T>(kind: TargetKind, label: string, fn: (t: RunningTarget) => Promise<T>): Promise<T> => {
-    // Every target starts with an empty email queue: B queues the app's emails but never sends
-    // them, and A's dispatcher must not spend its measured run on another run's backlog.
-    await sql`delete from email_outbox where status = 'pending'`;
-    const logFile = path.join(logDir, `${String(++run).padStart(3, '0')}-${kind}-${label.replace(/\W+/g, '_')}.log`);
-    const target = await startTarget(kind, {
-      repoRoot,
-      databaseUrl: database!.url,
-      port: cfg.port,
-      serverEntry: serverEntry!,
-      emailStubUrl: emailStub!.url,
-      workers: cfg.workers,
-      workersForA: cfg.workersForA,
-      logFile,
-    });
-    try {
-      return await fn(target);
-    } finally {
-      await target.stop();
-      if (kind === 'A') {
-        // The app's own account of the run: any warning or error line (a failed email delivery,
-        // a tRPC error, a dispatcher failure) is reported.
-        const problems = readFileSync(logFile, 'utf8')
-          .split('\n')
-          .filter((line) => /^\{.*"level":(4|5|6)\d/.test(line));
-        for (const line of problems.slice(0, 3)) log(`  A LOG (${label}): ${line.slice(0, 300)}`);
-        appErrors.push(...problems);
-      }
-    }
-  };
   const show = (r: LoadResult) =>
     `${r.rps.toFixed(0)}/s p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms cpu ${r.cpuPerReq?.toFixed(0) ?? '-'} us/req db ${r.dbCpuPerReq?.toFixed(0) ?? '-'} us/req`;
 
@@ -450,12 +487,24 @@ async function main(): Promise<void> {
   ];
   if (bundle) {
     lines.push(
-      `Public route bundle (gzip -9, ${bundle.source}): entry JS ${(bundle.entryJs / 1024).toFixed(1)} KB, CSS ${(bundle.entryCss / 1024).toFixed(1)} KB; ` +
-        `with the /{slug} route chunks JS ${(bundle.routeJs / 1024).toFixed(1)} KB, CSS ${(bundle.routeCss / 1024).toFixed(1)} KB (${bundle.files.length} files).`,
+      `Public route bundle (gzip -9, ${bundle.source}): entry JS ${kb(bundle.entryJs)}, CSS ${kb(bundle.entryCss)}; ` +
+        `/{slug} first load (its screen: ${bundle.slugRoute === 'split' ? 'a split chunk' : bundle.slugRoute === 'entry' ? 'in the entry' : 'unknown'}) JS ${kb(bundle.routeJs)}, CSS ${kb(bundle.routeCss)} (${bundle.files.length} files; largest: ` +
+        `${bundle.files
+          .slice(0, 4)
+          .map((f) => `${path.basename(f.file)} ${kb(f.bytes)}`)
+          .join(', ')}).`,
       '',
     );
   }
-  lines.push(formatVerdicts(verdicts(rows, bundle, bookingChecksOk)), '');
+  if (lighthouse) {
+    lines.push(
+      `Lighthouse ${lighthouse.find((r) => r.version)?.version ?? ''}, mobile profile (simulated slow 4G, 4x CPU slowdown), first visit, target A, median of ${cfg.lighthouseRuns} runs:`,
+      '',
+      formatLighthouse(lighthouse),
+      '',
+    );
+  }
+  lines.push(formatVerdicts(verdicts(rows, bundle, bookingChecksOk, lighthouse)), '');
   const text = lines.join('\n');
   log(text);
   mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });

@@ -2,12 +2,12 @@ import './mantine-styles';
 import './styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FullPageLoader } from './features/layout/full-page-loader';
+import { Toasts } from './features/layout/toasts';
 import { RouteError } from './features/layout/route-error';
 import { NotFound } from './features/layout/not-found';
 import { queryClient, trpc, trpcClient, trpcUtils } from './lib/trpc';
@@ -45,7 +45,7 @@ createRoot(root).render(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-          <Notifications limit={3} autoClose={5000} position="bottom-right" />
+          <Toasts />
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>

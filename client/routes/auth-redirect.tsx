@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthRedirectPage, authRedirectSearch } from '../features/auth/auth-redirect-page';
+import { AuthRedirectPage } from '../features/auth/auth-redirect-page';
+import { emailLinkSearch } from '../features/auth/search-params';
 
 export const Route = createFileRoute('/auth-redirect')({
-  validateSearch: authRedirectSearch,
+  validateSearch: emailLinkSearch,
   component: AuthRedirectPage,
 });

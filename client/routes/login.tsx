@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireGuest } from '../features/auth/guards';
-import { LoginPage, loginSearch } from '../features/auth/login-page';
+import { LoginPage } from '../features/auth/login-page';
+import { loginSearch } from '../features/auth/search-params';
 
 export const Route = createFileRoute('/login')({
   validateSearch: loginSearch,

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordPage, resetPasswordSearch } from '../features/auth/reset-password-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { emailLinkSearch } from '../features/auth/search-params';
 
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: resetPasswordSearch,
+  validateSearch: emailLinkSearch,
   component: ResetPasswordPage,
 });

@@ -8,37 +8,11 @@ import { confirmBanner } from './confirm-banner';
 import { broadcastSessionChange, markLocalSessionChange } from './session-sync';
 import { errorInfo, trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
-
-interface AuthRedirectSearch {
-  token?: string;
-  error?: string;
-  error_description?: string;
-}
-
-const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-
-/** /auth-redirect's search parameters, read leniently: an unknown or malformed value is left out. */
-export function authRedirectSearch(search: Record<string, unknown>): AuthRedirectSearch {
-  return {
-    token: str(search.token),
-    error: str(search.error),
-    error_description: str(search.error_description),
-  };
-}
+import { readEmailLink } from './search-params';
 
 const route = getRouteApi('/auth-redirect');
 
 const RELOAD_AFTER_MS = 30_000;
-
-/** The link's parameters, from the query or the hash. */
-function readLink(search: AuthRedirectSearch): AuthRedirectSearch {
-  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  return {
-    token: search.token ?? str(hash.get('token')),
-    error: search.error ?? str(hash.get('error')),
-    error_description: search.error_description ?? str(hash.get('error_description')),
-  };
-}
 
 /**
  * Landing of the email confirmation and email-change links:
@@ -59,7 +33,7 @@ export function AuthRedirectPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const confirm = trpc.auth.confirmEmail.useMutation();
-  const [link] = useState(() => readLink(search));
+  const [link] = useState(() => readEmailLink(search));
   const [phase, setPhase] = useState<'confirming' | 'processing'>(link.token ? 'confirming' : 'processing');
   // StrictMode runs effects twice in development: the token is single-use, so call once.
   const started = useRef(false);

@@ -1,4 +1,5 @@
 /** Pieces shared by the sign-in, sign-up and password reset forms. */
+import '@mantine/core/styles/Input.css';
 import { Alert, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ErrorInfo } from '../../lib/trpc';

@@ -18,21 +18,6 @@ import { broadcastSessionChange, markLocalSessionChange } from './session-sync';
 import { errorInfo, trpc, type ErrorInfo } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 
-interface LoginSearch {
-  confirmed?: boolean;
-  message?: string;
-  error?: string;
-}
-
-/** /login's search parameters, read leniently: an unknown or malformed value is left out. */
-export function loginSearch(search: Record<string, unknown>): LoginSearch {
-  return {
-    confirmed: search.confirmed === true || search.confirmed === 'true' ? true : undefined,
-    message: typeof search.message === 'string' ? search.message : undefined,
-    error: typeof search.error === 'string' ? search.error : undefined,
-  };
-}
-
 const route = getRouteApi('/login');
 
 /**

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/RadioIndicator.css';
 import { Alert, Anchor, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -10,17 +14,11 @@ import { PasswordField } from './password-field';
 import { confirmBanner } from './confirm-banner';
 import { clearPendingRegistration, rememberCheckEmail, savePendingRegistration } from './pending-registration';
 import { notifyEmailThrottled } from './email-notices';
+import type { RegisterRole } from './search-params';
 import { errorInfo, trpc, type ErrorInfo } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 
-type Role = 'business' | 'customer';
-
-/** /register's search parameters, read leniently: an unknown or malformed value is left out. */
-export function registerSearch(search: Record<string, unknown>): { role?: Role } {
-  return {
-    role: search.role === 'customer' || search.role === 'business' ? search.role : undefined,
-  };
-}
+type Role = RegisterRole;
 
 const route = getRouteApi('/register');
 

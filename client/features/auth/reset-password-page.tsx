@@ -11,38 +11,12 @@ import { FullPageLoader } from '../layout/full-page-loader';
 import { broadcastSessionChange } from './session-sync';
 import { errorInfo, trpc, type ErrorInfo } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
-
-interface ResetSearch {
-  token?: string;
-  error?: string;
-  error_description?: string;
-}
-
-const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-
-/** /reset-password's search parameters, read leniently: an unknown or malformed value is left out. */
-export function resetPasswordSearch(search: Record<string, unknown>): ResetSearch {
-  return {
-    token: str(search.token),
-    error: str(search.error),
-    error_description: str(search.error_description),
-  };
-}
+import { readEmailLink, type EmailLinkSearch } from './search-params';
 
 const route = getRouteApi('/reset-password');
 
-/** The link's parameters, from the query or (older links) the hash. */
-function readLink(search: ResetSearch): ResetSearch {
-  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  return {
-    token: search.token ?? str(hash.get('token')),
-    error: search.error ?? str(hash.get('error')),
-    error_description: search.error_description ?? str(hash.get('error_description')),
-  };
-}
-
 /** The message of a link error carried in the URL. */
-function linkErrorMessage(link: ResetSearch): string {
+function linkErrorMessage(link: EmailLinkSearch): string {
   const text = `${link.error ?? ''} ${link.error_description ?? ''}`.toLowerCase();
   if (/expired|session|jwt/.test(text)) return MSG.resetSessionExpired;
   return MSG.resetInvalid;
@@ -63,7 +37,7 @@ export function ResetPasswordPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
   // Read the link once, then take the token out of the address bar (and the browser history).
-  const [link] = useState(() => readLink(search));
+  const [link] = useState(() => readEmailLink(search));
   useEffect(() => {
     if (search.token || window.location.hash) void navigate({ to: '/reset-password', search: {}, replace: true });
   }, [search.token, navigate]);

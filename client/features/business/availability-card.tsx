@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tabs.css';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';

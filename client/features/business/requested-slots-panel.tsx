@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Divider.css';
 import { Anchor, Button, Card, Divider, Stack, Text, Title } from '@mantine/core';
 import { EmptyState } from '../dashboard/empty-state';
 import { CustomerLine, SlotCard, type BusinessSlot } from './slot-card';

@@ -3,6 +3,9 @@
  * dates, half-hour start times and end times come from shared/slot-rules in the business's time
  * zone and move with the clock.
  */
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { formatDate, formatTime } from '../../../shared/format';

@@ -1,12 +1,12 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import {
-  closeCookieSettings,
-  DEFAULT_PREFERENCES,
-  openCookieSettings,
-  savePreferences,
-  useConsent,
-} from './consent-store';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { openCookieSettings, savePreferences, useConsent } from './consent-store';
+
+// The preferences dialog loads when it opens or 'Customize' is pointed at (ADR 0048).
+const CookieSettingsDialog = lazyDialog(
+  () => import('./cookie-settings-dialog').then((m) => m.CookieSettingsDialog),
+  (p) => p.opened,
+);
 
 /**
  * The cookie banner and its preferences dialog: 'We use cookies' with 'Customize' and 'Accept All'
@@ -15,10 +15,6 @@ import {
  */
 export function CookieConsent() {
   const { preferences, dialogOpen } = useConsent();
-  const [draft, setDraft] = useState(preferences ?? DEFAULT_PREFERENCES);
-  useEffect(() => {
-    if (dialogOpen) setDraft(preferences ?? DEFAULT_PREFERENCES);
-  }, [dialogOpen, preferences]);
 
   return (
     <>
@@ -49,7 +45,12 @@ export function CookieConsent() {
               </Text>
             </div>
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={openCookieSettings}>
+              <Button
+                variant="default"
+                onClick={openCookieSettings}
+                onPointerEnter={CookieSettingsDialog.preload}
+                onFocus={CookieSettingsDialog.preload}
+              >
                 Customize
               </Button>
               <Button onClick={() => savePreferences({ analytics: true, marketing: true })}>Accept All</Button>
@@ -57,51 +58,7 @@ export function CookieConsent() {
           </Stack>
         </Paper>
       )}
-      <Modal
-        opened={dialogOpen}
-        onClose={closeCookieSettings}
-        title="Cookie preferences"
-        size="md"
-        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            Choose which cookies LastSlot may use. You can change this at any time from Cookie settings at the foot of
-            every page.
-          </Text>
-          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-            <Switch
-              checked
-              disabled
-              label="Necessary"
-              description="Keep you signed in and remember these choices. Always on."
-            />
-            <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-              Always on
-            </Badge>
-          </Group>
-          <Switch
-            checked={draft.analytics}
-            onChange={(e) => setDraft((d) => ({ ...d, analytics: e.currentTarget.checked }))}
-            label="Analytics"
-            description="Help us understand how LastSlot is used."
-          />
-          <Switch
-            checked={draft.marketing}
-            onChange={(e) => setDraft((d) => ({ ...d, marketing: e.currentTarget.checked }))}
-            label="Marketing"
-            description="Let us measure our own campaigns."
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={closeCookieSettings}>
-              Cancel
-            </Button>
-            <Button onClick={() => savePreferences({ analytics: draft.analytics, marketing: draft.marketing })}>
-              Save Preferences
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <CookieSettingsDialog opened={dialogOpen} />
     </>
   );
 }

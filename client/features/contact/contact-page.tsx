@@ -3,6 +3,7 @@
  * Sent!' on success, 'Could not send your message: ...' when the server refused it, 'Failed to send
  * message: ...' when it could not be reached or failed.
  */
+import '@mantine/core/styles/Input.css';
 import { Button, Card, Container, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

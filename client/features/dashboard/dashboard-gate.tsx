@@ -12,10 +12,8 @@ import { BackToHome } from '../layout/back-to-home';
 import { FullPageLoader } from '../layout/full-page-loader';
 import { useWaitLimit } from '../../lib/requests';
 import { usePageTitle } from '../../lib/use-page-title';
+import { FIRST_ATTEMPT_MS, LATER_ATTEMPT_MS } from './dashboard-route';
 
-/** Loading turns into 'Loading Timeout' after 2 s on the first attempt and 1 s on later ones. */
-export const FIRST_ATTEMPT_MS = 2_000;
-export const LATER_ATTEMPT_MS = 1_000;
 /** 'Authentication Issue': Retry becomes 'Force Refresh' (a page reload) after this many retries. */
 export const RETRIES_BEFORE_FORCE_REFRESH = 2;
 

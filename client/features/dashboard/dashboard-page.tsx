@@ -1,52 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { getRouteApi, isRedirect, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { MSG } from '../../../shared/messages';
-import { requireAuthenticated } from '../auth/guards';
 import { BusinessDashboard } from '../business/business-dashboard';
 import { CustomerDashboard } from '../customer/customer-dashboard';
-import { DashboardGate, FIRST_ATTEMPT_MS } from './dashboard-gate';
-import { callWithTimeout, TimeoutError } from '../../lib/requests';
-import { trpc, type TrpcUtils } from '../../lib/trpc';
-
-/** Query parameters /dashboard reacts to: the return from checkout. */
-interface DashboardSearch {
-  success?: boolean;
-  canceled?: boolean;
-}
-
-function flag(value: unknown): boolean | undefined {
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  return undefined;
-}
-
-/**
- * The protected-route guard, bounded by the gate's first loading attempt (ADR 0011): a known
- * visitor still goes to /login (and unconfirmed or incomplete accounts to their pages), but when
- * auth.me fails or has not answered within 2 s the gate shows its own screens instead of the
- * guard's error page or reload.
- */
-export async function guardDashboard(utils: TrpcUtils): Promise<{ timedOut: boolean }> {
-  try {
-    // A late redirect or failure is ignored: the gate reads auth.me itself.
-    await callWithTimeout(() => requireAuthenticated(utils), FIRST_ATTEMPT_MS);
-    return { timedOut: false };
-  } catch (err) {
-    if (isRedirect(err)) throw err;
-    return { timedOut: err instanceof TimeoutError };
-  }
-}
-
-/** /dashboard/'s search parameters, read leniently: an unknown or malformed value is left out. */
-export function dashboardSearch(search: Record<string, unknown>): DashboardSearch {
-  const out: DashboardSearch = {};
-  const success = flag(search.success);
-  const canceled = flag(search.canceled);
-  if (success !== undefined) out.success = success;
-  if (canceled !== undefined) out.canceled = canceled;
-  return out;
-}
+import { DashboardGate } from './dashboard-gate';
+import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/dashboard/');
 

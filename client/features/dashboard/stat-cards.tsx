@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css';
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 
 export interface Stat {

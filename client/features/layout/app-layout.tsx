@@ -1,16 +1,20 @@
-import { Alert, Anchor, AppShell, Box, Burger, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Burger, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { confirmBanner, useConfirmBanner } from '../auth/confirm-banner';
 import { SessionWatcher } from '../auth/session-watcher';
 import { useAuth } from '../auth/use-auth';
-import { appNavItems, DashboardNav, isAppAreaPath, isCurrent, sidebarLabel } from './dashboard-shell';
+import { appNavItems, isAppAreaPath, isCurrent, sidebarLabel } from './dashboard-shell';
 import { Logo } from './logo';
 import { SiteFooter, SkipLink } from './site-footer';
 import { SocialLinks } from './social-links';
 import { useLogout } from './use-logout';
+import './layout.css';
+
+// The desktop sidebar loads with the signed-in area's first page, not with the public pages (ADR 0048).
+const DashboardNav = lazy(() => import('./dashboard-nav').then((m) => ({ default: m.DashboardNav })));
 
 /** The id of the page's <main>, the target of 'Skip to content'. */
 const MAIN_CONTENT_ID = 'main-content';
@@ -19,6 +23,9 @@ const MAIN_CONTENT_ID = 'main-content';
  * The page frame: header, the signed-in area's desktop sidebar (`DashboardNav`), the email banner,
  * the page and the footer. On a phone the burger menu lists the same entries for a signed-in user
  * (business: Dashboard, QR Code, Settings, Get in Touch; customer: no QR Code) and Logout.
+ * The frame's geometry is plain CSS (./layout.css, `.app-frame`): a fixed 64 px header, and from
+ * the `sm` breakpoint a fixed sidebar the page makes room for. Mantine's AppShell drew the same
+ * but cost the first load about 9 KB gzipped (ADR 0048).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user, authState } = useAuth();
@@ -33,13 +40,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useEffect(() => menu.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: { sm: 220, lg: 250 }, breakpoint: 'sm', collapsed: { mobile: true, desktop: !withSidebar } }}
-      padding={0}
-    >
+    <div className="app-frame" data-with-sidebar={withSidebar || undefined}>
       <SkipLink targetId={MAIN_CONTENT_ID} />
-      <AppShell.Header withBorder>
+      {/* right-scroll-bar-position: an open dialog's scroll lock keeps the fixed header in place. */}
+      <header className="app-frame-header right-scroll-bar-position">
         <Container size="lg" h="100%" px={{ base: 'sm', sm: 'md' }}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
             <Logo />
@@ -134,22 +138,24 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Stack>
           </Paper>
         )}
-      </AppShell.Header>
+      </header>
 
       {user && withSidebar && (
-        <AppShell.Navbar p="sm" aria-label={sidebarLabel(user.role)} visibleFrom="sm">
-          <DashboardNav user={user} pathname={pathname} />
-        </AppShell.Navbar>
+        <Box component="nav" className="app-frame-navbar" p="sm" aria-label={sidebarLabel(user.role)} visibleFrom="sm">
+          <Suspense fallback={null}>
+            <DashboardNav user={user} pathname={pathname} />
+          </Suspense>
+        </Box>
       )}
 
-      {/* AppShell.Main is the page's one <main>; the footer follows it, outside. */}
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} mih="calc(100dvh - 96px)">
+      {/* The page's one <main>; the footer follows it, outside. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-frame-main">
         <SessionWatcher />
         <ConfirmEmailBanner />
         {children}
-      </AppShell.Main>
+      </main>
       <SiteFooter />
-    </AppShell>
+    </div>
   );
 }
 

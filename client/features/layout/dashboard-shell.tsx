@@ -1,13 +1,10 @@
 /**
  * The signed-in area's navigation: dashboard, QR code (businesses), settings and contact. The
- * layout shows the sidebar on desktop for the pages listed by `isAppAreaPath`; the phone menu lists
- * the same entries.
+ * layout shows the sidebar (./dashboard-nav.tsx, loaded apart from the first-load bundle) on
+ * desktop for the pages listed by `isAppAreaPath`; the phone menu lists the same entries.
  */
-import '@mantine/core/styles/NavLink.css';
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { MSG } from '../../../shared/messages';
-import { NavIcon, type NavIconName } from './nav-icons';
+import type { NavIconName } from './nav-icons';
 
 export type AppPath = '/dashboard' | '/qrcode' | '/settings' | '/contact';
 
@@ -66,45 +63,4 @@ export function sidebarTitle(user: { role: string; name: string; businessName: s
 /** The accessible name of the sidebar's navigation landmark. */
 export function sidebarLabel(role: string): string {
   return role === 'business' ? 'Business navigation' : 'Account navigation';
-}
-
-/**
- * The desktop sidebar's content (the layout's AppShell.Navbar is the `nav` landmark): a title and
- * the role's entries, the current page highlighted.
- */
-export function DashboardNav({
-  user,
-  pathname,
-}: {
-  user: { role: string; name: string; businessName: string | null };
-  pathname: string;
-}) {
-  const title = sidebarTitle(user);
-  return (
-    <Stack gap="xs" h="100%">
-      <Text fw={700} size="lg" px="sm" pt="xs" lineClamp={2} style={{ overflowWrap: 'anywhere' }} title={title}>
-        {title}
-      </Text>
-      <ScrollArea type="auto" style={{ flex: 1 }}>
-        <Stack gap={2}>
-          {appNavItems(user.role).map((item) => {
-            const active = isCurrent(item, pathname);
-            return (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                leftSection={<NavIcon name={item.icon} />}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                variant="light"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
-            );
-          })}
-        </Stack>
-      </ScrollArea>
-    </Stack>
-  );
 }

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 /**
  * Centred spinner with a status text (announced to screen readers). Names the page `title`
  * ('Loading' by default) only while no page title is shown (a loading title, see usePageTitle).
+ * `data-page-loading` keeps the footer below the fold meanwhile (features/layout/layout.css).
  */
 export function FullPageLoader({
   label,
@@ -16,7 +17,7 @@ export function FullPageLoader({
 }) {
   usePageTitle(title, { fallback: true });
   return (
-    <Center mih={fullScreen ? 'calc(100vh - 140px)' : '50vh'} p="md">
+    <Center mih={fullScreen ? 'calc(100vh - 140px)' : '50vh'} p="md" data-page-loading>
       <Stack align="center" gap="sm" role="status" aria-live="polite">
         <Loader size="lg" />
         <Text c="dimmed" ta="center">

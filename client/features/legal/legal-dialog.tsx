@@ -1,18 +1,32 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Modal.css';
 import { Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { LEGAL_UPDATED, type LegalSection } from './legal-texts';
+import { LEGAL_UPDATED, PRIVACY_SECTIONS, TERMS_SECTIONS } from './legal-texts';
 
-/** A scrollable dialog of legal sections (Terms & Conditions, Privacy Policy). */
+/** The footer's legal documents. */
+export type LegalDocument = 'terms' | 'privacy';
+
+const DOCUMENTS = {
+  terms: { title: 'Terms & Conditions', sections: TERMS_SECTIONS },
+  privacy: { title: 'Privacy Policy', sections: PRIVACY_SECTIONS },
+} as const;
+
+/**
+ * A scrollable dialog of one legal document, Terms & Conditions or Privacy Policy. Loaded apart
+ * from the first-load bundle with its texts (ADR 0048): see ./legal-links.tsx.
+ */
 export function LegalDialog({
-  title,
-  sections,
+  document,
   opened,
   onClose,
 }: {
-  title: string;
-  sections: LegalSection[];
+  document: LegalDocument;
   opened: boolean;
   onClose: () => void;
 }) {
+  const { title, sections } = DOCUMENTS[document];
   return (
     <Modal
       opened={opened}

@@ -1,7 +1,13 @@
 import { Anchor, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { LegalDialog } from './legal-dialog';
-import { PRIVACY_SECTIONS, TERMS_SECTIONS } from './legal-texts';
+import type { ReactNode } from 'react';
+import { lazyDialog } from '../../lib/lazy-dialog';
+
+// The dialog and the texts load when a link is pointed at, focused or clicked (ADR 0048).
+const LegalDialog = lazyDialog(
+  () => import('./legal-dialog').then((m) => m.LegalDialog),
+  (p) => p.opened,
+);
 
 /** Footer links opening the 'Terms & Conditions' and 'Privacy Policy' dialogs. */
 export function LegalLinks({ onCookieSettings }: { onCookieSettings?: () => void }) {
@@ -10,20 +16,42 @@ export function LegalLinks({ onCookieSettings }: { onCookieSettings?: () => void
   return (
     <>
       <Group gap="lg" wrap="wrap" style={{ rowGap: 0 }}>
-        <Anchor component="button" type="button" size="sm" c="dimmed" py={4} onClick={terms.open}>
+        <FooterLink onClick={terms.open} onIntent={LegalDialog.preload}>
           Terms &amp; Conditions
-        </Anchor>
-        <Anchor component="button" type="button" size="sm" c="dimmed" py={4} onClick={privacy.open}>
+        </FooterLink>
+        <FooterLink onClick={privacy.open} onIntent={LegalDialog.preload}>
           Privacy Policy
-        </Anchor>
-        {onCookieSettings && (
-          <Anchor component="button" type="button" size="sm" c="dimmed" py={4} onClick={onCookieSettings}>
-            Cookie settings
-          </Anchor>
-        )}
+        </FooterLink>
+        {onCookieSettings && <FooterLink onClick={onCookieSettings}>Cookie settings</FooterLink>}
       </Group>
-      <LegalDialog title="Terms & Conditions" sections={TERMS_SECTIONS} opened={termsOpen} onClose={terms.close} />
-      <LegalDialog title="Privacy Policy" sections={PRIVACY_SECTIONS} opened={privacyOpen} onClose={privacy.close} />
+      <LegalDialog document="terms" opened={termsOpen} onClose={terms.close} />
+      <LegalDialog document="privacy" opened={privacyOpen} onClose={privacy.close} />
     </>
+  );
+}
+
+/** A footer link that opens a dialog; `onIntent` runs when it is pointed at or focused. */
+function FooterLink({
+  children,
+  onClick,
+  onIntent,
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  onIntent?: () => void;
+}) {
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      c="dimmed"
+      py={4}
+      onClick={onClick}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+    >
+      {children}
+    </Anchor>
   );
 }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Input.css';
 import { Anchor, Loader, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

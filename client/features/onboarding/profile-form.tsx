@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Input.css';
 import { Alert, Button, Divider, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type UseFormReturnType } from '@mantine/form';
 import { type WeeklySchedule } from '../../../shared/opening-hours';

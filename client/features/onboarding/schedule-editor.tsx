@@ -1,3 +1,8 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Switch.css';
 import { Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { formatTime } from '../../../shared/format';
 import { WEEKDAY_LABEL, WEEKDAYS, type Weekday, type WeeklySchedule } from '../../../shared/opening-hours';

@@ -5,11 +5,21 @@ import { MSG } from '../../../shared/messages';
 import { useAuth } from '../auth/use-auth';
 import { BusinessContactCard } from './business-contact-card';
 import { BusinessHeader } from './business-header';
-import { RequestDialog } from './request-dialog';
-import { SignInDialog, type SignInReason } from './sign-in-dialog';
+import type { SignInReason } from './sign-in-dialog';
 import { SlotList } from './slot-list';
 import { useSlotsErrorToast } from './slots-notices';
 import type { PublicData, Slot } from './use-business-by-slug';
+import { lazyDialog, usePreloadWhenIdle } from '../../lib/lazy-dialog';
+
+// The dialogs load apart from the page (ADR 0048), ahead of time once the page is idle.
+const SignInDialog = lazyDialog(
+  () => import('./sign-in-dialog').then((m) => m.SignInDialog),
+  (p) => p.reason !== null,
+);
+const RequestDialog = lazyDialog(
+  () => import('./request-dialog').then((m) => m.RequestDialog),
+  (p) => p.slot !== null,
+);
 
 /**
  * The loaded page: the owner's preview notice, the heading, the slot list, the contact card and the
@@ -38,6 +48,7 @@ export function LoadedPage({
   const [signIn, setSignIn] = useState<SignInReason | null>(null);
   const [requesting, setRequesting] = useState<Slot | null>(null);
   useSlotsErrorToast(refreshError);
+  usePreloadWhenIdle(RequestDialog, SignInDialog);
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>

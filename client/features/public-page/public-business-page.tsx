@@ -115,7 +115,7 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
     );
   }
   return (
-    <Center mih="50vh" p="md">
+    <Center mih="50vh" p="md" data-page-loading>
       <Stack align="center" gap="sm" role="status" aria-live="polite">
         <Loader size="lg" />
         <Text c="dimmed">Loading business...</Text>

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { MSG } from '../../../shared/messages';

@@ -4,6 +4,7 @@
  * Denied' (customers are redirected before this).
  */
 // Styles of the components only this page uses (loaded with its chunk; see client/mantine-styles.ts).
+import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Skeleton.css';
 import {

@@ -2,6 +2,9 @@
  * The business profile's fields shared by business sign-up (/complete-business-profile) and the
  * Business Information card, and their 'Validation Error' toast.
  */
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
 import { Select, Textarea, type SelectProps, type TextareaProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CATEGORY_GROUPS } from '../../../shared/categories';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Input.css';
 import { Button, Card, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

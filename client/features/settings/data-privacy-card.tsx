@@ -1,3 +1,8 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Modal.css';
 import { Alert, Button, Card, Group, List, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';

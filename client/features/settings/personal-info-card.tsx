@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Input.css';
 import { Button, Card, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MSG } from '../../../shared/messages';
-import { DashboardPage, dashboardSearch, guardDashboard } from '../../features/dashboard/dashboard-page';
+import { DashboardPage } from '../../features/dashboard/dashboard-page';
+import { dashboardSearch, guardDashboard } from '../../features/dashboard/dashboard-route';
 import { FullPageLoader } from '../../features/layout/full-page-loader';
 
 export const Route = createFileRoute('/dashboard/')({

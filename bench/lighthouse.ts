@@ -1,0 +1,143 @@
+/**
+ * Lighthouse in the bench (ADR 0049): the mobile profile (Lighthouse's default: a mid-range phone,
+ * simulated slow 4G and a 4x slower CPU) on pages of a running server, in Debian's Chromium
+ * (CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium; nothing is downloaded). Each page is
+ * loaded `runs` times in a fresh headless Chromium with an empty profile (a first visit: no cache,
+ * no cookie choice, so the consent banner shows) and the median run (by score) is reported.
+ *
+ * Alone: `tsx bench/lighthouse.ts http://127.0.0.1:3475 /demo-salon /` (BENCH_LIGHTHOUSE_RUNS=3).
+ */
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { pathToFileURL } from 'node:url';
+
+/** One page's median Lighthouse run. Times in ms; `score` 0-100; null when the run did not produce it. */
+export interface LighthouseResult {
+  /** The page's label, e.g. '/{slug}'. */
+  page: string;
+  url: string;
+  runs: number;
+  score: number | null;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  speedIndexMs: number | null;
+  /** Scores of all runs, in order. */
+  scores: (number | null)[];
+  /** Why a run failed (Lighthouse's runtime error), when one did. */
+  error?: string;
+  /** Lighthouse's version, from its report. */
+  version?: string;
+}
+
+/** The Chromium Lighthouse drives. */
+export const chromePath = () => process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+type Run = Omit<LighthouseResult, 'page' | 'url' | 'runs' | 'scores'>;
+
+/** One Lighthouse run of `url` (mobile, performance only) in a fresh Chromium. */
+async function runOnce(url: string): Promise<Run> {
+  const chrome = await launch({
+    chromePath: chromePath(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no report');
+    const value = (id: string) => {
+      const v = lhr.audits[id]?.numericValue;
+      return typeof v === 'number' ? v : null;
+    };
+    const score = lhr.categories.performance?.score;
+    return {
+      score: typeof score === 'number' ? Math.round(score * 100) : null,
+      fcpMs: value('first-contentful-paint'),
+      lcpMs: value('largest-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      speedIndexMs: value('speed-index'),
+      version: lhr.lighthouseVersion,
+      ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/**
+ * Runs Lighthouse `runs` times on each of `pages` (label and URL) one after another and returns
+ * each page's median run by score (the lower middle for an even count). A run that throws counts
+ * as a run without numbers, its message kept in `error`.
+ */
+export async function measureLighthouse(
+  pages: { page: string; url: string }[],
+  runs: number,
+  log: (line: string) => void = () => {},
+): Promise<LighthouseResult[]> {
+  const out: LighthouseResult[] = [];
+  for (const { page, url } of pages) {
+    const results: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await runOnce(url).catch((err: unknown): Run => ({
+        score: null,
+        fcpMs: null,
+        lcpMs: null,
+        tbtMs: null,
+        cls: null,
+        speedIndexMs: null,
+        error: err instanceof Error ? err.message : String(err),
+      }));
+      log(
+        `  lighthouse ${page} run ${i + 1}/${runs}: score ${r.score ?? '-'}, LCP ${fmtMs(r.lcpMs)}, TBT ${fmtMs(r.tbtMs)}, CLS ${r.cls?.toFixed(3) ?? '-'}${r.error ? ` (${r.error})` : ''}`,
+      );
+      results.push(r);
+    }
+    const ranked = [...results].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
+    const median = ranked[Math.floor((ranked.length - 1) / 2)]!;
+    out.push({ page, url, runs, scores: results.map((r) => r.score), ...median });
+  }
+  return out;
+}
+
+const fmtMs = (v: number | null) => (v === null ? '-' : `${Math.round(v)} ms`);
+
+/** The results as a Markdown table. */
+export function formatLighthouse(results: LighthouseResult[]): string {
+  const lines = [
+    '| page | score (median, all runs) | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  const n = (v: number | null) => (v === null ? '-' : String(Math.round(v)));
+  for (const r of results) {
+    lines.push(
+      `| ${r.page} | ${r.score ?? '-'} (${r.scores.map((s) => s ?? '-').join(', ')}) | ${n(r.fcpMs)} | ${n(r.lcpMs)} | ${n(r.tbtMs)} | ${r.cls?.toFixed(3) ?? '-'} | ${n(r.speedIndexMs)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+// Alone: tsx bench/lighthouse.ts <origin> <path>...
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [origin, ...paths] = process.argv.slice(2);
+  if (!origin || paths.length === 0) {
+    console.error('usage: tsx bench/lighthouse.ts <origin> <path> [<path>...]');
+    process.exit(1);
+  }
+  const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
+  const pages = paths.map((p) => ({ page: p, url: new URL(p, origin).href }));
+  measureLighthouse(pages, runs, console.log).then(
+    (results) => console.log(`\n${formatLighthouse(results)}`),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Dialogs that stay out of the first-load bundle (ADR 0048): the dialog's module, with Mantine's
+ * Modal machinery (portal, focus trap, scroll lock, transitions), is fetched the first time the
+ * dialog opens, or earlier through `preload` (on intent, or when the browser is idle). Once
+ * loaded the dialog stays mounted like any other, so later openings animate as before.
+ */
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+
+/** A dialog component whose code loads on first open; `preload()` fetches it ahead of time. */
+export type LazyDialog<P extends object> = ComponentType<P> & {
+  /** Starts loading the dialog's code, once; after a failed load (logged) the next call tries again. */
+  preload: () => void;
+};
+
+/**
+ * Wraps the dialog that `load` resolves to. `isOpen(props)` says whether the props ask for the
+ * dialog to show: until then (and until a `preload`), nothing is fetched and nothing is rendered.
+ * While the code is on its way the dialog shows nothing; it opens when the code arrives.
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+): LazyDialog<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading = false;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const getLoaded = () => loaded;
+
+  function preload(): void {
+    if (loaded || loading) return;
+    loading = true;
+    load().then(
+      (component) => {
+        loaded = component;
+        listeners.forEach((l) => l());
+      },
+      (err: unknown) => {
+        loading = false;
+        console.error('Could not load a dialog', err);
+      },
+    );
+  }
+
+  function Dialog(props: P) {
+    const Loaded = useSyncExternalStore(subscribe, getLoaded, getLoaded);
+    const open = isOpen(props);
+    useEffect(() => {
+      if (open) preload();
+    }, [open]);
+    return Loaded ? <Loaded {...props} /> : null;
+  }
+  return Object.assign(Dialog, { preload });
+}
+
+/**
+ * Preloads `dialogs` once the browser is idle after the component mounts (the page's likely next
+ * step, e.g. the public page's request dialog), so the first opening animates like the others.
+ */
+export function usePreloadWhenIdle(...dialogs: { preload: () => void }[]): void {
+  useEffect(() => {
+    const run = () => dialogs.forEach((d) => d.preload());
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(run, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(run, 1500);
+    return () => clearTimeout(id);
+    // The dialogs are module-level constants.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
