@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Input.css';
 import { Alert, Button, Card, CopyButton, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
