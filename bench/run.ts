@@ -43,7 +43,7 @@ import {
 } from './db';
 import { measureLive } from './live';
 import { measure, type BenchRequest, type LoadResult, type LoadShape } from './load';
-import { formatTable, formatVerdicts, verdicts, type Row } from './report';
+import { formatSummary, formatTable, formatVerdicts, verdicts, type Row } from './report';
 import {
   buildServerForBench,
   killAllTargets,
@@ -479,6 +479,10 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s.` +
       (cfg.extraSql ? ` What-if: BENCH_EXTRA_SQL \`${cfg.extraSql}\` applied after seeding.` : ''),
+    '',
+    formatSummary(rows),
+    '',
+    'Every run (median over rounds):',
     '',
     formatTable(rows),
     '',
