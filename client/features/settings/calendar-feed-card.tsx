@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Input.css';
-import { Alert, Button, Card, CopyButton, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, CopyButton, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
@@ -44,12 +44,17 @@ export function CalendarFeedCard() {
         {url ? (
           <>
             <Group gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput
+              {/* A textarea, so the whole URL wraps into view on a phone: it is shown only once. */}
+              <Textarea
                 label="Your calendar feed URL"
                 value={url}
                 readOnly
+                autosize
+                minRows={1}
+                spellCheck={false}
                 onFocus={(e) => e.currentTarget.select()}
                 style={{ flex: 1, minWidth: 0 }}
+                styles={{ input: { wordBreak: 'break-all', fontFamily: 'var(--mantine-font-family-monospace)' } }}
               />
               <CopyButton value={url}>
                 {({ copied, copy }) => (
