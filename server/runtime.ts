@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { appOrigin, type Env } from './core/env';
 import { openDatabase, type Database } from './db/client';
 import { startOutboxDispatcher } from './email/dispatcher';
+import { applyOutboxRetention } from './email/outbox';
 import { mailboxTransport, resendTransport } from './email/transports';
 import { resolveAccountEmailIntent } from './features/auth/email-intents';
 import { deleteExpiredSessions } from './features/auth/session';
@@ -62,6 +63,7 @@ export async function startRuntime(
     deleteExpiredIdempotencyKeys(db.db, new Date()).catch((err) =>
       logger.warn({ err }, 'idempotency key sweep failed'),
     );
+    applyOutboxRetention(db.db, new Date()).catch((err) => logger.warn({ err }, 'outbox retention sweep failed'));
   }, 60 * 60_000);
   sweep.unref();
   const deps: AppDeps = {

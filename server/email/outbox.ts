@@ -2,7 +2,7 @@
  * The Mailer port (the transactional outbox). Callers write a message into the outbox inside the same transaction
  * as the change that causes it; the dispatcher (dispatcher.ts) renders and delivers it later, with retries.
  */
-import { desc, notLike } from 'drizzle-orm';
+import { and, desc, inArray, isNotNull, lt, ne, notLike, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema/index';
 import type { EmailMessage } from './templates';
@@ -127,4 +127,41 @@ export function latestOutboxMessages(db: DbOrTx, limit = 100) {
     .where(notLike(emailOutbox.subject, `${EMAIL_INTENT_PREFIX}%`))
     .orderBy(desc(emailOutbox.createdAt))
     .limit(limit);
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Finished messages keep their bodies and props this long (support, the dev mailbox). */
+export const OUTBOX_BODY_RETENTION_MS = 30 * DAY_MS;
+/** Finished messages are deleted after this long; their unsubscribe links work until then. */
+export const OUTBOX_ROW_RETENTION_MS = 365 * DAY_MS;
+
+/**
+ * Outbox retention (docs/decisions/0059): a message that is no
+ * longer pending (sent, skipped or failed) loses its HTML, text, props and attachments 30 days
+ * after it was queued, keeping the recipient, subject, kind, status and unsubscribe token, and is
+ * deleted after 365 days. Pending messages are never touched. Output: rows emptied and deleted.
+ */
+export async function applyOutboxRetention(db: DbOrTx, now: Date): Promise<{ emptied: number; deleted: number }> {
+  const finished = inArray(emailOutbox.status, ['sent', 'skipped', 'failed']);
+  const deleted = await db
+    .delete(emailOutbox)
+    .where(and(finished, lt(emailOutbox.createdAt, new Date(now.getTime() - OUTBOX_ROW_RETENTION_MS))))
+    .returning({ id: emailOutbox.id });
+  const emptied = await db
+    .update(emailOutbox)
+    .set({ html: '', text: '', props: null, attachments: null })
+    .where(
+      and(
+        finished,
+        lt(emailOutbox.createdAt, new Date(now.getTime() - OUTBOX_BODY_RETENTION_MS)),
+        or(
+          ne(emailOutbox.html, ''),
+          ne(emailOutbox.text, ''),
+          isNotNull(emailOutbox.props),
+          isNotNull(emailOutbox.attachments),
+        ),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return { emptied: emptied.length, deleted: deleted.length };
 }
