@@ -5,10 +5,11 @@
  * messages (FOR UPDATE SKIP LOCKED, safe with several processes), renders and sends them, and
  * retries failures with exponential backoff (30 s doubling, up to 8 attempts).
  */
-import { and, asc, eq, inArray, isNotNull, like, lte, notLike, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, like, lte, notLike, sql, type Placeholder } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { KINDS_NEEDING_ACTIVE_BOOKING } from '../../shared/notifications';
 import type { Db, Tx } from '../db/client';
+import { encodedAs, preparedStatement } from '../db/prepared';
 import { bookings, emailOutbox, notificationOptOuts, users } from '../db/schema/index';
 import { EMAIL_INTENT_PREFIX, emailIntentKind, type EmailIntent } from './outbox';
 import { renderEmail } from './render';
@@ -16,6 +17,8 @@ import type { MailTransport } from './transports';
 
 export const MAX_ATTEMPTS = 8;
 const BASE_BACKOFF_MS = 30_000;
+/** How long a claimed message is kept from other processes while this one sends it. */
+const CLAIM_MS = 5 * 60_000;
 
 /**
  * Turns one intent into its real message(s) inside `tx` (the transaction that removes the intent),
@@ -26,12 +29,15 @@ export type EmailIntentResolver = (tx: Tx, intent: EmailIntent) => Promise<void>
 
 const INTENT_PATTERN = `${EMAIL_INTENT_PREFIX}%`;
 
-/** Pending outbox rows whose next attempt (and send-after time) is due at `now`: the intents, or the messages. */
-function isDue(now: Date, kind: 'intents' | 'messages') {
+/**
+ * Pending outbox rows whose next attempt (and send-after time) is due at `now` (a placeholder of
+ * a prepared statement): the intents, or the messages.
+ */
+function isDue(now: Placeholder, kind: 'intents' | 'messages') {
   return and(
     eq(emailOutbox.status, 'pending'),
-    lte(emailOutbox.nextAttemptAt, now),
-    lte(emailOutbox.sendAfter, now),
+    lte(emailOutbox.nextAttemptAt, encodedAs(now, emailOutbox.nextAttemptAt)),
+    lte(emailOutbox.sendAfter, encodedAs(now, emailOutbox.sendAfter)),
     kind === 'intents' ? like(emailOutbox.subject, INTENT_PATTERN) : notLike(emailOutbox.subject, INTENT_PATTERN),
   );
 }
@@ -63,18 +69,7 @@ export async function resolveEmailIntentsOnce(params: {
 }): Promise<number> {
   const { db, resolve, logger } = params;
   const now = params.now ?? new Date();
-  const due = await db
-    .select({
-      id: emailOutbox.id,
-      to: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      attempts: emailOutbox.attempts,
-      createdAt: emailOutbox.createdAt,
-    })
-    .from(emailOutbox)
-    .where(isDue(now, 'intents'))
-    .orderBy(asc(emailOutbox.createdAt))
-    .limit(params.batch ?? 20);
+  const due = await dueIntents(db, { now, batch: params.batch ?? 20 });
   let done = 0;
   for (const row of due) {
     try {
@@ -100,17 +95,30 @@ export async function resolveEmailIntentsOnce(params: {
   return done;
 }
 
+/** Up to `batch` due intents, oldest first. */
+const dueIntents = preparedStatement<{ now: Date; batch: number }>()('outbox_due_intents', (db, p) =>
+  db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      attempts: emailOutbox.attempts,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(isDue(p.now, 'intents'))
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(p.batch),
+);
+
 /**
  * Marks `skipped` (never sent) the due booking notifications that must not go: the recipient turned
  * the kind off (notification_opt_outs), the recipient's account is gone, or the notification
- * (a reminder) is about a booking that is no longer confirmed or completed. Returns how many.
+ * (a reminder) is about a booking that is no longer confirmed or completed. One statement, so it
+ * needs no transaction of its own.
  */
-async function skipUnwanted(tx: Tx, now: Date): Promise<number> {
-  const needsActive = sql.join(
-    KINDS_NEEDING_ACTIVE_BOOKING.map((k) => sql`${k}`),
-    sql`, `,
-  );
-  const skipped = await tx
+const skipUnwanted = preparedStatement<{ now: Date }>()('outbox_skip_unwanted', (db, p) =>
+  db
     .update(emailOutbox)
     .set({
       status: 'skipped',
@@ -121,19 +129,68 @@ async function skipUnwanted(tx: Tx, now: Date): Promise<number> {
     })
     .where(
       and(
-        isDue(now, 'messages'),
+        isDue(p.now, 'messages'),
         isNotNull(emailOutbox.kind),
         sql`(
           not exists (select 1 from ${users} where ${users.id} = ${emailOutbox.userId})
           or exists (select 1 from ${notificationOptOuts} where ${notificationOptOuts.userId} = ${emailOutbox.userId} and ${notificationOptOuts.kind} = ${emailOutbox.kind})
-          or (${emailOutbox.kind} in (${needsActive}) and not exists (
+          or (${emailOutbox.kind} in (${sql.join(
+            KINDS_NEEDING_ACTIVE_BOOKING.map((k) => sql`${k}`),
+            sql`, `,
+          )}) and not exists (
             select 1 from ${bookings} where ${bookings.id} = ${emailOutbox.bookingId} and ${bookings.status} in ('confirmed', 'completed')))
         )`,
       ),
+    ),
+);
+
+/**
+ * Claims up to `batch` due messages, oldest first, in one statement: locks them (SKIP LOCKED, so
+ * concurrent processes claim different rows), pushes their next attempt to `claimUntil` so no other
+ * process picks them up meanwhile, counts the attempt, and returns the rows as updated (any order).
+ */
+const claimDue = preparedStatement<{ now: Date; claimUntil: Date; batch: number }>()('outbox_claim_due', (db, p) =>
+  db
+    .update(emailOutbox)
+    .set({
+      nextAttemptAt: encodedAs(p.claimUntil, emailOutbox.nextAttemptAt),
+      attempts: sql`${emailOutbox.attempts} + 1`,
+    })
+    .where(
+      inArray(
+        emailOutbox.id,
+        db
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(isDue(p.now, 'messages'))
+          .orderBy(asc(emailOutbox.createdAt))
+          .limit(p.batch)
+          .for('update', { skipLocked: true }),
+      ),
     )
-    .returning({ id: emailOutbox.id });
-  return skipped.length;
-}
+    .returning(),
+);
+
+/** Message `id` delivered at `sentAt` as `providerMessageId`, with the bodies it was sent with. */
+const markSent = preparedStatement<{
+  id: string;
+  sentAt: Date;
+  providerMessageId: string;
+  html: string;
+  text: string;
+}>()('outbox_mark_sent', (db, p) =>
+  db
+    .update(emailOutbox)
+    .set({
+      status: 'sent',
+      sentAt: encodedAs(p.sentAt, emailOutbox.sentAt),
+      providerMessageId: encodedAs(p.providerMessageId, emailOutbox.providerMessageId),
+      lastError: null,
+      html: encodedAs(p.html, emailOutbox.html),
+      text: encodedAs(p.text, emailOutbox.text),
+    })
+    .where(eq(emailOutbox.id, p.id)),
+);
 
 /** The one-click unsubscribe headers (RFC 8058) of a notification whose props carry its link. */
 function unsubscribeHeaders(props: Record<string, unknown> | null): Record<string, string> | undefined {
@@ -149,7 +206,8 @@ function unsubscribeHeaders(props: Record<string, unknown> | null): Record<strin
  * Renders (when not yet rendered) and sends up to `batch` due messages once (intents are left to
  * `resolveEmailIntentsOnce`); unwanted notifications are skipped first. Returns how many were
  * sent. Never throws for a render or delivery failure (it is recorded on the row and retried);
- * throws only when the database itself fails.
+ * throws only when the database itself fails. `onClaimed` hears how many messages were claimed
+ * (sent or failed), so a caller can tell a full batch from the last one.
  */
 export async function dispatchOutboxOnce(params: {
   db: Db;
@@ -158,34 +216,22 @@ export async function dispatchOutboxOnce(params: {
   logger: Logger;
   now?: Date;
   batch?: number;
+  onClaimed?: (count: number) => void;
 }): Promise<number> {
   const { db, transport, from, logger } = params;
   const now = params.now ?? new Date();
-  const claimed = await db.transaction(async (tx) => {
-    await skipUnwanted(tx, now);
-    const due = await tx
-      .select()
-      .from(emailOutbox)
-      .where(isDue(now, 'messages'))
-      .orderBy(asc(emailOutbox.createdAt))
-      .limit(params.batch ?? 20)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    // Push the claimed rows into the future so another process does not pick them up meanwhile.
-    await tx
-      .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + 5 * 60_000), attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(
-        inArray(
-          emailOutbox.id,
-          due.map((m) => m.id),
-        ),
-      );
-    return due;
+  await skipUnwanted(db, { now });
+  const claimed = await claimDue(db, {
+    now,
+    claimUntil: new Date(now.getTime() + CLAIM_MS),
+    batch: params.batch ?? 20,
   });
+  params.onClaimed?.(claimed.length);
+  claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   let sent = 0;
   for (const message of claimed) {
-    const attempts = message.attempts + 1;
+    // The claim counted this attempt.
+    const attempts = message.attempts;
     try {
       const body =
         message.template && !message.html
@@ -200,10 +246,7 @@ export async function dispatchOutboxOnce(params: {
         attachments: message.attachments ?? undefined,
         headers: unsubscribeHeaders(message.props),
       });
-      await db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), providerMessageId, lastError: null, ...body })
-        .where(eq(emailOutbox.id, message.id));
+      await markSent(db, { id: message.id, sentAt: new Date(), providerMessageId, ...body });
       sent++;
     } catch (err) {
       logger.warn({ err, outboxId: message.id, attempts }, 'email delivery failed');
@@ -219,7 +262,9 @@ export async function dispatchOutboxOnce(params: {
 
 /**
  * Runs the dispatcher every `intervalMs` (and on `kick()`), until `stop()`: resolves due intents
- * with `resolveIntent` (when given), then sends due messages until none is left.
+ * with `resolveIntent` (when given), then sends due messages until a batch comes back short. A
+ * `kick()` while a run is under way (a change committed meanwhile) makes the run go round once
+ * more, so the run needs no empty pass to find the messages queued while it sent.
  */
 export function startOutboxDispatcher(params: {
   db: Db;
@@ -228,21 +273,29 @@ export function startOutboxDispatcher(params: {
   logger: Logger;
   resolveIntent?: EmailIntentResolver;
   intervalMs?: number;
+  batch?: number;
 }): { kick(): void; stop(): Promise<void> } {
+  const batch = params.batch ?? 20;
   let running: Promise<void> | null = null;
   let stopped = false;
+  let kicked = false;
   const run = () => {
+    kicked = true;
     if (stopped || running) return;
     running = (async () => {
       try {
-        const resolve = params.resolveIntent;
-        if (resolve) {
-          while (!stopped && (await resolveEmailIntentsOnce({ ...params, resolve })) > 0) {
-            /* drain */
+        while (!stopped && kicked) {
+          kicked = false;
+          const resolve = params.resolveIntent;
+          if (resolve) {
+            while (!stopped && (await resolveEmailIntentsOnce({ ...params, resolve, batch })) === batch) {
+              /* drain */
+            }
           }
-        }
-        while (!stopped && (await dispatchOutboxOnce(params)) > 0) {
-          /* drain */
+          let claimed = batch;
+          while (!stopped && claimed === batch) {
+            await dispatchOutboxOnce({ ...params, batch, onClaimed: (n) => (claimed = n) });
+          }
         }
       } catch (err) {
         params.logger.error({ err }, 'outbox dispatcher failed');

@@ -2,8 +2,9 @@
  * The Mailer port (the transactional outbox). Callers write a message into the outbox inside the same transaction
  * as the change that causes it; the dispatcher (dispatcher.ts) renders and delivers it later, with retries.
  */
-import { and, desc, inArray, isNotNull, lt, ne, notLike, or } from 'drizzle-orm';
+import { and, desc, inArray, isNotNull, lt, ne, notLike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { emailOutbox } from '../db/schema/index';
 import type { EmailMessage } from './templates';
 
@@ -35,25 +36,60 @@ export async function enqueueEmail(
   notification?: NotificationMeta,
 ): Promise<void> {
   const sendAfter = notification?.sendAfter ?? now;
-  await db
+  await insertMessage(db, {
+    toAddress: message.to,
+    subject: message.subject,
+    template: message.template,
+    props: message.props,
+    attachments: message.attachments ? JSON.stringify(message.attachments) : null,
+    kind: notification?.kind ?? null,
+    userId: notification?.userId ?? null,
+    bookingId: notification?.bookingId ?? null,
+    dedupeKey: notification?.dedupeKey ?? null,
+    unsubscribeTokenHash: notification?.unsubscribeTokenHash ?? null,
+    createdAt: now,
+    sendAfter,
+  });
+}
+
+/**
+ * The outbox insert of `enqueueEmail`, prepared (every booking transition queues one or two).
+ * `attachments` is the JSON text or null: a placeholder encoded as the jsonb column would store
+ * JSON `null` instead of SQL NULL.
+ */
+const insertMessage = preparedStatement<{
+  toAddress: string;
+  subject: string;
+  template: string;
+  props: Record<string, unknown>;
+  attachments: string | null;
+  kind: string | null;
+  userId: string | null;
+  bookingId: string | null;
+  dedupeKey: string | null;
+  unsubscribeTokenHash: string | null;
+  createdAt: Date;
+  sendAfter: Date;
+}>()('outbox_insert_message', (db, p) =>
+  db
     .insert(emailOutbox)
     .values({
-      toAddress: message.to,
-      subject: message.subject,
-      template: message.template,
-      props: message.props,
-      attachments: message.attachments ?? null,
-      kind: notification?.kind ?? null,
-      userId: notification?.userId ?? null,
-      bookingId: notification?.bookingId ?? null,
-      dedupeKey: notification?.dedupeKey ?? null,
-      unsubscribeTokenHash: notification?.unsubscribeTokenHash ?? null,
-      createdAt: now,
-      sendAfter,
-      nextAttemptAt: sendAfter,
+      toAddress: p.toAddress,
+      subject: p.subject,
+      template: p.template,
+      props: p.props,
+      attachments: sql`${p.attachments}`,
+      kind: p.kind,
+      userId: p.userId,
+      bookingId: p.bookingId,
+      dedupeKey: p.dedupeKey,
+      unsubscribeTokenHash: p.unsubscribeTokenHash,
+      createdAt: p.createdAt,
+      sendAfter: p.sendAfter,
+      nextAttemptAt: p.sendAfter,
     })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
-}
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey }),
+);
 
 /**
  * Account emails whose content depends on who owns an address (docs/decisions/0033). The request

@@ -7,7 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox, notificationOptOuts } from '../../server/db/schema/index';
-import { dispatchOutboxOnce } from '../../server/email/dispatcher';
+import { dispatchOutboxOnce, startOutboxDispatcher } from '../../server/email/dispatcher';
+import { enqueueEmail } from '../../server/email/outbox';
+import { passwordChangedEmail } from '../../server/email/templates';
 import type { MailTransport, OutgoingEmail } from '../../server/email/transports';
 import { pendingRequest, TEST_PASSWORD } from '../factories/index';
 import { useTestDeps, silentLogger } from '../setup/test-database';
@@ -155,6 +157,56 @@ describe('preferences', () => {
     await drain(transport, START);
     expect(sent.filter((m) => m.to === customer.email).map((m) => m.subject)).toEqual([
       'Your LastSlot password was changed',
+    ]);
+  });
+});
+
+describe('the running dispatcher', () => {
+  it('sends a message queued and kicked while it was sending, in the same run (not at the next interval)', async () => {
+    await clearOutbox();
+    const db = t.deps.db;
+    await enqueueEmail(db, passwordChangedEmail('first@example.test', 'Ann', 'http://x/forgot-password'));
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((r) => (releaseFirst = r));
+    let firstStarted!: () => void;
+    const firstSending = new Promise<void>((r) => (firstStarted = r));
+    let secondSent!: () => void;
+    const secondDone = new Promise<void>((r) => (secondSent = r));
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      name: 'gated',
+      async send(m) {
+        if (m.to === 'first@example.test') {
+          firstStarted();
+          await firstHeld;
+        }
+        sent.push(m.to);
+        if (m.to === 'second@example.test') secondSent();
+        return `id-${sent.length}`;
+      },
+    };
+    // The interval never fires within the test: only the kick can bring the second message.
+    const dispatcher = startOutboxDispatcher({
+      db,
+      transport,
+      from: 'x@y.z',
+      logger: silentLogger,
+      intervalMs: 3_600_000,
+    });
+    try {
+      await firstSending;
+      await enqueueEmail(db, passwordChangedEmail('second@example.test', 'Bob', 'http://x/forgot-password'));
+      dispatcher.kick();
+      releaseFirst();
+      await secondDone;
+    } finally {
+      await dispatcher.stop();
+    }
+    expect(sent).toEqual(['first@example.test', 'second@example.test']);
+    const rows = await db.select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox);
+    expect(rows).toEqual([
+      { status: 'sent', attempts: 1 },
+      { status: 'sent', attempts: 1 },
     ]);
   });
 });

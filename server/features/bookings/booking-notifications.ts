@@ -9,6 +9,7 @@ import { REMINDER_LEAD_MINUTES, type NotificationKind } from '../../../shared/no
 import { zonedInstant } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';
 import type { DbOrTx, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import type { NotificationFooter } from '../../email/layout';
 import {
@@ -34,13 +35,9 @@ const customerUser = alias(users, 'customer_user');
 /** What the notifications of one booking need, from the live rows or their archived copies. */
 export type BookingFacts = Awaited<ReturnType<typeof loadBookingFacts>>[number];
 
-/**
- * The facts of bookings `ids` (any order): booking, appointment (slot or archived copy, in the
- * business's zone), business account email and public contact, customer account email and name.
- */
-export async function loadBookingFacts(tx: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await tx
+/** The facts query (columns and joins) of `loadBookingFacts`, still without its condition. */
+function factsQuery(db: DbOrTx) {
+  return db
     .select({
       bookingId: bookings.id,
       status: bookings.status,
@@ -67,8 +64,24 @@ export async function loadBookingFacts(tx: DbOrTx, ids: string[]) {
     .leftJoin(businessProfiles, eq(businessProfiles.id, bookings.businessId))
     .leftJoin(businessUser, eq(businessUser.id, bookings.businessId))
     .leftJoin(customerUser, eq(customerUser.id, bookings.customerId))
-    .leftJoin(customerProfiles, eq(customerProfiles.id, bookings.customerId))
-    .where(inArray(bookings.id, ids));
+    .leftJoin(customerProfiles, eq(customerProfiles.id, bookings.customerId));
+}
+
+/** The facts of one booking: every booking transition reads them (same SQL text as a one-id list). */
+const oneBookingFacts = preparedStatement<{ id: string }>()('booking_facts_one', (db, p) =>
+  factsQuery(db).where(inArray(bookings.id, [p.id])),
+);
+
+/**
+ * The facts of bookings `ids` (any order): booking, appointment (slot or archived copy, in the
+ * business's zone), business account email and public contact, customer account email and name.
+ */
+export async function loadBookingFacts(tx: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows =
+    ids.length === 1
+      ? await oneBookingFacts(tx, { id: ids[0]! })
+      : await factsQuery(tx).where(inArray(bookings.id, ids));
   return rows.map((r) => ({
     ...r,
     appointment: {
