@@ -57,18 +57,30 @@ export function lazyDialog<P extends object>(
 }
 
 /**
- * Preloads `dialogs` once the browser is idle after the component mounts (the page's likely next
- * step, e.g. the public page's request dialog), so the first opening animates like the others.
+ * Preloads `dialogs` once the page has loaded and the browser is idle after the component mounts
+ * (the page's likely next step, e.g. the public page's request dialog), so the first opening
+ * animates like the others. Waiting for the load event keeps their download and evaluation out of
+ * the first load's network and main thread (ADR 0055).
  */
 export function usePreloadWhenIdle(...dialogs: { preload: () => void }[]): void {
   useEffect(() => {
     const run = () => dialogs.forEach((d) => d.preload());
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(run, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
+    let cancel = () => {};
+    const whenIdle = () => {
+      if ('requestIdleCallback' in window) {
+        const id = window.requestIdleCallback(run, { timeout: 3000 });
+        cancel = () => window.cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(run, 1500);
+        cancel = () => clearTimeout(id);
+      }
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else {
+      window.addEventListener('load', whenIdle, { once: true });
+      cancel = () => window.removeEventListener('load', whenIdle);
     }
-    const id = setTimeout(run, 1500);
-    return () => clearTimeout(id);
+    return () => cancel();
     // The dialogs are module-level constants.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
