@@ -270,10 +270,15 @@ export async function buildServer({
     // The build writes .br and .gz beside each text file (vite.config.ts); they are sent to clients
     // that accept them, with Vary: Accept-Encoding on every file (docs/decisions/0055). Files in
     // assets/ have content hashes in their names, so they never change: cached for a year.
+    // One route per file of the build, listed at start-up (the build does not change under a
+    // running server): a page path goes straight to the handler below, without a file look-up
+    // per accepted encoding.
     await app.register(fastifyStatic, {
       root: clientDir,
       index: 'index.html',
       preCompressed: true,
+      wildcard: false,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, filePath) {
         if (isHashedAsset(clientDir, filePath)) reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
       },

@@ -155,6 +155,14 @@ describe('the production client build', () => {
       },
     );
 
+    it("sends '/' (the built index.html) compressed too, and its .br file by its own name never", async () => {
+      const res = await get('/', 'br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).equals(await readFile(path.join(outDir, 'index.html')))).toBe(true);
+      expect((await get(`${entry}.br`, 'br')).statusCode).toBe(404);
+    });
+
     it('answers a HEAD for a page as its GET, without the body', async () => {
       const getRes = await get(`/${slug}`, 'br');
       const headRes = await get(`/${slug}`, 'br', 'HEAD');
