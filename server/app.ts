@@ -275,7 +275,8 @@ export async function buildServer({
     // per accepted encoding.
     await app.register(fastifyStatic, {
       root: clientDir,
-      index: 'index.html',
+      // A list: with preCompressed, @fastify/static finds a folder's index only in a list.
+      index: ['index.html'],
       preCompressed: true,
       wildcard: false,
       globIgnore: ['**/*.br', '**/*.gz'],
