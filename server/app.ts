@@ -23,6 +23,7 @@ import { MSG } from '../shared/messages';
 import type { PublicPagePreload } from '../shared/public-page-preload';
 import { MAX_BATCH_SIZE } from '../shared/transport';
 import { classifyPagePath, etagMatches, etagOf, renderShell } from './client-pages';
+import { createPageCompressor, pickPageEncoding } from './compressed-pages';
 import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './core/env';
 import { projectPath } from './core/paths';
 import { pingDatabase } from './db/client';
@@ -70,6 +71,14 @@ export function trpcCallCount(url: string): number {
  */
 export function isPublicPageCall(url: string): boolean {
   return url.split('?', 1)[0] === PUBLIC_PAGE_CALL_PATH;
+}
+
+/** Cache-Control of the built client's hashed files (assets/): a new build gives new names. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** Whether `filePath` (as @fastify/static sends it, maybe a .br or .gz sibling) is in `clientDir`/assets. */
+function isHashedAsset(clientDir: string, filePath: string): boolean {
+  return path.relative(clientDir, filePath).split(path.sep)[0] === 'assets';
 }
 
 /** The built client (`npm run build:client`), from the sources and from the built server alike. */
@@ -258,16 +267,37 @@ export async function buildServer({
   if (hasClient) logger.info({ clientDir }, 'serving the built client');
   else logger.warn({ clientDir }, 'no built client (index.html) in clientDir: serving the API only');
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, index: 'index.html' });
+    // The build writes .br and .gz beside each text file (vite.config.ts); they are sent to clients
+    // that accept them, with Vary: Accept-Encoding on every file (docs/decisions/0055). Files in
+    // assets/ have content hashes in their names, so they never change: cached for a year.
+    // One route per file of the build, listed at start-up (the build does not change under a
+    // running server): a page path goes straight to the handler below, without a file look-up
+    // per accepted encoding.
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      // A list: with preCompressed, @fastify/static finds a folder's index only in a list.
+      index: ['index.html'],
+      preCompressed: true,
+      wildcard: false,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      setHeaders(reply, filePath) {
+        if (isHashedAsset(clientDir, filePath)) reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
+      },
+    });
   }
   // The app shell, read once: the build does not change under a running server.
   const shell = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
   // A GET for HTML that no file matched is a page (docs/decisions/0047): the shell with 200 for
   // the client's screens and known business slugs (their data preloaded in it), 404 for anything
   // else (the client shows its 404 or 'Business Not Found' screen). Revalidated with an ETag.
+  // A HEAD gets the same status and headers as the GET, without the body (Node drops it).
+  // The HTML goes compressed when the client accepts br or gzip (compressed-pages.ts); a
+  // compressed 200's ETag is weak (the same page in other bytes), and matches for 304 all the same.
+  const compressPage = createPageCompressor();
   app.setNotFoundHandler(async (req, reply) => {
     const accepts = req.headers.accept ?? '';
-    if (!hasClient || req.method !== 'GET' || req.url.startsWith('/trpc') || !accepts.includes('text/html')) {
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (!hasClient || !isRead || req.url.startsWith('/trpc') || !accepts.includes('text/html')) {
       return reply.code(404).send({ error: 'Not Found' });
     }
     const page = classifyPagePath(req.url, { production: deps.isProduction });
@@ -287,12 +317,16 @@ export async function buildServer({
       }
     }
     const body = renderShell(shell, preload);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (status !== 200) return reply.code(status).send(body);
     const etag = etagOf(body);
-    reply.header('etag', etag);
-    if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.code(200).send(body);
+    const encoding = pickPageEncoding(req.headers['accept-encoding']);
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    reply.header('vary', 'accept-encoding');
+    if (status === 200) {
+      reply.header('etag', encoding ? `W/${etag}` : etag);
+      if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+    }
+    if (!encoding) return reply.send(body);
+    return reply.header('content-encoding', encoding).send(compressPage(body, encoding, etag));
   });
 
   return app;

@@ -56,19 +56,27 @@ export function lazyDialog<P extends object>(
   return Object.assign(Dialog, { preload });
 }
 
+/** What counts as the visitor's first interaction with a page (listened to on window, capturing). */
+const FIRST_INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll'] as const;
+
 /**
- * Preloads `dialogs` once the browser is idle after the component mounts (the page's likely next
- * step, e.g. the public page's request dialog), so the first opening animates like the others.
+ * Preloads `dialogs` at the visitor's first interaction with the page after the component mounts
+ * (a tap, a key, a scroll), e.g. the public page's request dialog: usually well before the tap
+ * that opens it, so the first opening animates like the others; a tap on the button itself starts
+ * the load as it opens. Not at start-up: loading and mounting the dialogs took about a sixth of
+ * the first load's main-thread time (ADR 0055).
  */
-export function usePreloadWhenIdle(...dialogs: { preload: () => void }[]): void {
+export function usePreloadOnFirstInteraction(...dialogs: { preload: () => void }[]): void {
   useEffect(() => {
-    const run = () => dialogs.forEach((d) => d.preload());
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(run, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(run, 1500);
-    return () => clearTimeout(id);
+    const stop = () => {
+      for (const type of FIRST_INTERACTION_EVENTS) window.removeEventListener(type, run, true);
+    };
+    const run = () => {
+      stop();
+      dialogs.forEach((d) => d.preload());
+    };
+    for (const type of FIRST_INTERACTION_EVENTS) window.addEventListener(type, run, { capture: true, passive: true });
+    return stop;
     // The dialogs are module-level constants.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -3,7 +3,7 @@
  * what a visitor and the owner see (painted from the data preloaded in the HTML, with no API call),
  * the sign-in dialog, 'Business Not Found' against the 404 page and their HTTP statuses, the load
  * failure and time-out states with Try Again, 'Invalid Business Data', and the booking request
- * failure toast.
+ * failure toast; the dialogs' code comes at the first interaction (ADR 0055).
  */
 import type { BrowserContextOptions, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -140,6 +140,24 @@ test('a visitor sees the business, its slots and its details, and is asked to si
   await expect(page).toHaveURL(/\/register\?role=customer$/);
   await expect(page.getByRole('radio', { name: 'Customer' })).toBeChecked();
   expect(errors).toEqual([]);
+});
+
+test("the request and sign-in dialogs' code is fetched at the visitor's first interaction, not with the page", async ({
+  people: { open },
+}) => {
+  const page = await open();
+  const dialogChunks: string[] = [];
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+    if (/^(request|sign-in)-dialog-.*\.js$/.test(file)) dialogChunks.push(file);
+  });
+  await page.goto(`/${business.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(dialogChunks).toEqual([]);
+  await page.mouse.move(10, 10);
+  await page.mouse.wheel(0, 100);
+  await expect.poll(() => dialogChunks.map((f) => f.split('-dialog-')[0]).sort()).toEqual(['request', 'sign-in']);
 });
 
 test('the owner sees the preview with Go to Dashboard, and no request or favourite buttons', async ({

@@ -3,20 +3,26 @@
  * temporary folder, a few seconds): it holds none of the /dev/mailbox page's code (docs/decisions/0032;
  * the build switch keeps the page for development builds, `npm start` and the Playwright suite, and
  * the server refuses `dev.mailbox` in production), and the public route's first load stays within
- * its ceiling (ADR 0048; sizes are byte counts of gzipped files, deterministic for a given source).
+ * its ceiling (ADR 0048; sizes are byte counts of gzipped files, deterministic for a given source);
+ * and the server sends that build compressed to clients that accept it (ADR 0055): the hashed
+ * assets from the .br/.gz files the build wrote, the page HTML compressed per response.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, IMMUTABLE_CACHE_CONTROL } from '../../server/app';
 import { createInnerContext } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 import { FIRST_LOAD_CEILING, kb, measureBundle } from '../../scripts/bundle-size';
 import { includeDevMailbox, startupNodeEnv } from '../../scripts/client-build-flags';
+import { createBusiness } from '../factories/index';
 import { errorOf } from '../setup/helpers';
-import { useTestDeps } from '../setup/test-database';
+import { silentLogger, useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-11-21T10:00:00Z'));
 
@@ -71,6 +77,101 @@ describe('the production client build', () => {
       { css: kb(sizes.routeCss), withinCss: sizes.routeCss <= FIRST_LOAD_CEILING.css },
       `first-load CSS ${kb(sizes.routeCss)} > ceiling ${kb(FIRST_LOAD_CEILING.css)} (ADR 0048)`,
     ).toMatchObject({ withinCss: true });
+  });
+
+  describe('served by the server', () => {
+    let app: FastifyInstance;
+    let entry = '';
+    let slug = '';
+    beforeAll(async () => {
+      app = await buildServer({ deps: t.deps, logger: silentLogger, clientDir: outDir });
+      slug = (await createBusiness(t.deps.db)).profile.slug;
+      const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      entry = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)![1]!;
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    const decode = (encoding: string | undefined, body: Buffer) =>
+      encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+    const get = (url: string, acceptEncoding: string | undefined, method: 'GET' | 'HEAD' = 'GET') =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          accept: 'text/html',
+          ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        },
+      });
+    const cases = [
+      { acceptEncoding: 'gzip, deflate, br', encoding: 'br' },
+      { acceptEncoding: 'gzip', encoding: 'gzip' },
+      { acceptEncoding: 'br;q=0, gzip;q=0.5', encoding: 'gzip' },
+      { acceptEncoding: 'identity', encoding: undefined },
+      { acceptEncoding: undefined, encoding: undefined },
+    ];
+
+    it.each(cases)(
+      'sends a hashed script as $encoding for Accept-Encoding $acceptEncoding, cached for good',
+      async ({ acceptEncoding, encoding }) => {
+        expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+        const res = await get(entry, acceptEncoding);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE_CONTROL);
+        const file = await readFile(path.join(outDir, entry));
+        expect(decode(encoding, res.rawPayload).equals(file)).toBe(true);
+        if (encoding) expect(res.rawPayload.length).toBeLessThan(file.length / 2);
+      },
+    );
+
+    it.each(cases)(
+      'sends a business page as $encoding for Accept-Encoding $acceptEncoding',
+      async ({ acceptEncoding, encoding }) => {
+        const plain = await get(`/${slug}`, undefined);
+        expect(plain.body).toContain('id="public-page-data"');
+        const res = await get(`/${slug}`, acceptEncoding);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(decode(encoding, res.rawPayload).toString('utf8')).toBe(plain.body);
+        // A compressed answer's ETag is the weak form of the page's, and revalidates as well.
+        expect(res.headers.etag).toBe(encoding ? `W/${String(plain.headers.etag)}` : plain.headers.etag);
+        const again = await app.inject({
+          method: 'GET',
+          url: `/${slug}`,
+          headers: {
+            accept: 'text/html',
+            'accept-encoding': acceptEncoding ?? '',
+            'if-none-match': String(res.headers.etag),
+          },
+        });
+        expect(again.statusCode).toBe(304);
+        expect(again.rawPayload.length).toBe(0);
+      },
+    );
+
+    it("sends '/' (the built index.html) compressed too, and its .br file by its own name never", async () => {
+      // Any client, not only a browser asking for HTML: the file itself, not the page handler.
+      const res = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).equals(await readFile(path.join(outDir, 'index.html')))).toBe(true);
+      expect((await get(`${entry}.br`, 'br')).statusCode).toBe(404);
+    });
+
+    it('answers a HEAD for a page as its GET, without the body', async () => {
+      const getRes = await get(`/${slug}`, 'br');
+      const headRes = await get(`/${slug}`, 'br', 'HEAD');
+      expect(headRes.statusCode).toBe(200);
+      expect(headRes.rawPayload.length).toBe(0);
+      for (const name of ['content-type', 'content-encoding', 'content-length', 'etag', 'vary', 'cache-control'])
+        expect([name, headRes.headers[name]]).toEqual([name, getRes.headers[name]]);
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The built client is served with an SPA fallback: every page route (/, /login, a known /{slug})
  * gets index.html with 200, a page path nothing has gets it with 404 (docs/decisions/0047), while
- * missing assets and unknown API paths stay a plain 404.
+ * missing assets and unknown API paths stay a plain 404. A HEAD is answered as its GET.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,20 @@ describe('client hosting', () => {
     const res = await app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<title>LastSlot</title>');
+  });
+
+  it.each([
+    ['/login', 200],
+    ['a business slug', 200],
+    ['/no-such-business', 404],
+  ])('answers a HEAD for %s as its GET (%i), without the body', async (url, status) => {
+    const target = url.startsWith('/') ? url : `/${businessSlug}`;
+    const get = await app.inject({ method: 'GET', url: target, headers: html });
+    const head = await app.inject({ method: 'HEAD', url: target, headers: html });
+    expect([get.statusCode, head.statusCode]).toEqual([status, status]);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.body).toBe('');
   });
 
   it('serves assets and 404s missing ones', async () => {

@@ -9,7 +9,7 @@ import type { SignInReason } from './sign-in-dialog';
 import { SlotList } from './slot-list';
 import { useSlotsErrorToast } from './slots-notices';
 import type { PublicData, Slot } from './use-business-by-slug';
-import { lazyDialog, usePreloadWhenIdle } from '../../lib/lazy-dialog';
+import { lazyDialog, usePreloadOnFirstInteraction } from '../../lib/lazy-dialog';
 
 // The dialogs load apart from the page (ADR 0048), ahead of time once the page is idle.
 const SignInDialog = lazyDialog(
@@ -48,7 +48,7 @@ export function LoadedPage({
   const [signIn, setSignIn] = useState<SignInReason | null>(null);
   const [requesting, setRequesting] = useState<Slot | null>(null);
   useSlotsErrorToast(refreshError);
-  usePreloadWhenIdle(RequestDialog, SignInDialog);
+  usePreloadOnFirstInteraction(RequestDialog, SignInDialog);
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
