@@ -61,9 +61,12 @@ function zoneAt(tz: string, now: Date): ZoneAt | null {
   const time = now.getTime();
   const last = lastZoneAt.get(tz);
   if (last && last.time === time) return last;
-  const offset = tzOffset(tz, now);
+  // Within a steady neighbourhood (sampled once per zone and hour) the offset at `now` is known
+  // without asking the zone again: every request has its own `now`.
+  const steadyNear = steadyOffset(tz, time);
+  const offset = steadyNear ?? tzOffset(tz, now);
   if (!Number.isFinite(offset)) return null;
-  const steady = steadyOffset(tz, time) === offset;
+  const steady = steadyNear !== null;
   return remember(lastZoneAt, tz, { time, offset, localMinutes: time / MINUTE_MS + offset, steady });
 }
 
