@@ -12,7 +12,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -28,6 +27,7 @@ import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './core/env';
 import { projectPath } from './core/paths';
 import { pingDatabase } from './db/client';
 import { RequestLogController } from './logger';
+import { appHelmetOptions, securityHeaders } from './security-headers';
 import { plainRoutes } from './plain-routes';
 import { findPublicBusiness } from './features/businesses/businesses.service';
 import { PUBLIC_PAGE_CALL_PATH, servePublicPageCalls } from './public-page-http';
@@ -128,20 +128,11 @@ export async function buildServer({
     return reply.code(status).send(genericBody(status));
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: deps.secureCookies ? [] : null,
-      },
-    },
-    hsts: deps.secureCookies,
+  // Security headers on every answer: helmet's, computed once (security-headers.ts, docs/decisions/0057).
+  const helmetHeaders = securityHeaders(appHelmetOptions(deps.secureCookies));
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(helmetHeaders);
+    done();
   });
   await app.register(fastifyCookie);
 

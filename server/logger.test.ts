@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,31 @@ describe('logging', () => {
     for (const r of requests) expect(r.responseTimeMs).toEqual(expect.any(Number));
     // Fastify's own pair of lines per request is gone.
     expect(records.filter((r) => r.msg === 'incoming request' || r.msg === 'request completed')).toEqual([]);
+  });
+
+  it('writes a lone line out without a flush or an exit (lines are written in batches, or after a moment)', async () => {
+    // One short line is far below the batch size: it must reach stdout while the process runs on.
+    const script = `
+      import { createLogger } from './server/logger.ts';
+      createLogger('info', false).info('lone line');
+      setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += String(chunk);
+          if (out.includes('"lone line"')) resolve();
+        });
+        child.once('exit', () => reject(new Error(`exited before writing the line: ${out}`)));
+      });
+      expect(JSON.parse(out.split('\n')[0]!)).toMatchObject({ msg: 'lone line' });
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   it('flushLogger writes out every buffered stdout line before it resolves', async () => {

@@ -22,6 +22,26 @@ function decoded(value: string): string {
  * {"token":…}}).
  */
 export function redactUrl(url: string): string {
+  let redacted = redactedUrls.get(url);
+  if (redacted === undefined) {
+    redacted = redactTokens(url);
+    if (url.length <= MAX_REMEMBERED_URL) {
+      if (redactedUrls.size >= MAX_REMEMBERED_URLS) redactedUrls.clear();
+      redactedUrls.set(url, redacted);
+    }
+  }
+  return redacted;
+}
+
+/**
+ * URLs `redactUrl` answered recently: most requests repeat a URL seen before (the same public page,
+ * the same dashboard lists), and the redaction decodes and searches the whole query each time.
+ */
+const redactedUrls = new Map<string, string>();
+const MAX_REMEMBERED_URLS = 1000;
+const MAX_REMEMBERED_URL = 512;
+
+function redactTokens(url: string): string {
   return url
     .replace(/([?&](?:token|access_token|refresh_token)=)[^&#]*/gi, '$1[redacted]')
     .replace(/([?&]input=)([^&#]*)/gi, (all, key: string, value: string) =>
@@ -153,11 +173,24 @@ export function createLogger(level: string, pretty: boolean, destination?: pino.
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     });
   }
-  const stdout = pino.destination({ dest: 1, sync: false });
+  const stdout = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_WRITE_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  });
   const logger = pino(options, stdout);
   asyncDestinations.set(logger, stdout);
   return logger;
 }
+
+/**
+ * Stdout is written once this many bytes are buffered (some 20 request lines), or at the latest
+ * LOG_FLUSH_MS after a line was logged: a write(2) per line cost more CPU than the line itself
+ * (docs/decisions/0057).
+ */
+const LOG_WRITE_BYTES = 4096;
+const LOG_FLUSH_MS = 250;
 
 /** The asynchronous stdout destination of each logger `createLogger` made with one. */
 const asyncDestinations = new WeakMap<Logger, ReturnType<typeof pino.destination>>();

@@ -17,6 +17,23 @@ describe('lonePublicPageCall', () => {
     });
   });
 
+  it("reads the client link's exact bytes as the query parser does", () => {
+    const link = (slug: string) => `/trpc/businesses.bySlug?batch=1&input=${q({ 0: { json: { slug } } })}`;
+    for (const slug of ['abc', 'demo-salon', 'Bench-00001', 'a'.repeat(50)]) {
+      expect(lonePublicPageCall(link(slug))).toEqual({ slug, batch: true });
+    }
+    for (const url of [link('ab'), link('a'.repeat(51)), link('demo salon')]) {
+      expect(lonePublicPageCall(url), decodeURIComponent(url)).toBeNull();
+    }
+    // More after the input: the query parser reads it, taking the first of each key as tRPC does.
+    for (const url of [
+      `${link('demo-salon')}&input=${q({ 0: { json: { slug: 'x"}}}' } } })}`,
+      `${link('demo-salon')}&batch=0`,
+    ]) {
+      expect(lonePublicPageCall(url), decodeURIComponent(url)).toEqual({ slug: 'demo-salon', batch: true });
+    }
+  });
+
   it('leaves everything else to tRPC', () => {
     for (const url of [
       `/trpc/auth.me,businesses.bySlug?batch=1&input=${q({ 0: { json: null }, 1: { json: { slug: 'demo-salon' } } })}`,

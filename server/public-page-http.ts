@@ -6,17 +6,20 @@
  * unknown slug, a failure) goes on to tRPC unchanged, which answers it the usual way.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import superjson from 'superjson';
 import { etagMatches, etagOf } from './client-pages';
 import type { ServiceDeps } from './core/deps';
 import { SESSION_COOKIE } from './features/auth/session';
 import { findPublicBusiness, type PublicPage } from './features/businesses/businesses.service';
+import { serializeOutput } from './trpc/transformer';
 
 /** The path of businesses.bySlug alone (a batch of one, or not batched). */
 export const PUBLIC_PAGE_CALL_PATH = '/trpc/businesses.bySlug';
 
 /** A slug as a browser sends it that every input rule passes (trimmed and lower-cased later). */
 const PLAIN_SLUG = /^[A-Za-z0-9-]{3,50}$/;
+/** The URL of the client link's batch of one, `…?batch=1&input={"0":{"json":{"slug":"<slug>"}}}`, around the slug. */
+const LINK_CALL_PREFIX = `${PUBLIC_PAGE_CALL_PATH}?batch=1&input=${encodeURIComponent('{"0":{"json":{"slug":"')}`;
+const LINK_CALL_SUFFIX = encodeURIComponent('"}}}');
 const SESSION_COOKIE_PAIR = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 interface Answer {
@@ -34,6 +37,11 @@ const answers = new WeakMap<PublicPage, { batch?: Answer; single?: Answer }>();
  * `?input={"json":{"slug":…}}`. Null for anything else.
  */
 export function lonePublicPageCall(url: string): { slug: string; batch: boolean } | null {
+  // The client link's exact bytes (a plain slug needs no escaping): read without parsing the query.
+  if (url.startsWith(LINK_CALL_PREFIX) && url.endsWith(LINK_CALL_SUFFIX)) {
+    const slug = url.slice(LINK_CALL_PREFIX.length, url.length - LINK_CALL_SUFFIX.length);
+    if (PLAIN_SLUG.test(slug)) return { slug, batch: true };
+  }
   const query = url.indexOf('?');
   if (query === -1 || url.slice(0, query) !== PUBLIC_PAGE_CALL_PATH) return null;
   const params = new URLSearchParams(url.slice(query + 1));
@@ -62,7 +70,7 @@ function answerFor(page: PublicPage, batch: boolean): Answer {
   if (!known) answers.set(page, (known = {}));
   const cached = batch ? known.batch : known.single;
   if (cached) return cached;
-  const result = JSON.stringify({ result: { data: superjson.serialize(page) } });
+  const result = JSON.stringify({ result: { data: serializeOutput(page) } });
   const body = batch ? `[${result}]` : result;
   const answer = { body: Buffer.from(body), etag: etagOf(body) };
   if (batch) known.batch = answer;

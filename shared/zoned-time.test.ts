@@ -101,3 +101,17 @@ describe('zoned time', () => {
     expect(isPast('someday', '10:00', 'Europe/London', now)).toBe(false);
   });
 });
+
+describe('zonedInstant, remembered', () => {
+  it('answers a time asked again with a Date of its own, equal to the first', () => {
+    const first = zonedInstant('2026-10-25', '01:30', 'Europe/London');
+    first.setTime(0);
+    const again = zonedInstant('2026-10-25', '01:30', 'Europe/London');
+    expect(again).not.toBe(first);
+    expect(again.getTime()).toBe(new TZDate(2026, 9, 25, 1, 30, 'Europe/London').getTime());
+    // The same date and time elsewhere is another instant.
+    expect(zonedInstant('2026-10-25', '01:30', 'America/New_York').getTime()).toBe(
+      new TZDate(2026, 9, 25, 1, 30, 'America/New_York').getTime(),
+    );
+  });
+});

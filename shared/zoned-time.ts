@@ -61,9 +61,12 @@ function zoneAt(tz: string, now: Date): ZoneAt | null {
   const time = now.getTime();
   const last = lastZoneAt.get(tz);
   if (last && last.time === time) return last;
-  const offset = tzOffset(tz, now);
+  // Within a steady neighbourhood (sampled once per zone and hour) the offset at `now` is known
+  // without asking the zone again: every request has its own `now`.
+  const steadyNear = steadyOffset(tz, time);
+  const offset = steadyNear ?? tzOffset(tz, now);
   if (!Number.isFinite(offset)) return null;
-  const steady = steadyOffset(tz, time) === offset;
+  const steady = steadyNear !== null;
   return remember(lastZoneAt, tz, { time, offset, localMinutes: time / MINUTE_MS + offset, steady });
 }
 
@@ -111,12 +114,27 @@ export function localNow(tz: string, now: Date = new Date()): { date: string; ti
 }
 
 /**
+ * Instants `zonedInstant` worked out, by zone, date and time: a zoned date costs some 20 us, and the
+ * same few wall-clock times come back again and again (a page's slots, every page of a zone, the
+ * same days). A pure function of its key; past MAX_INSTANTS it starts over.
+ */
+const knownInstants = new Map<string, number>();
+const MAX_INSTANTS = 10_000;
+
+/**
  * The instant at which local wall-clock `date` + `time` ('HH:MM', '24:00' allowed) happens in `tz`.
  * A time that does not exist (inside a spring-forward gap) resolves to the first instant after it.
  */
 export function zonedInstant(date: string, time: string, tz: string): Date {
-  const [y, m, d, hh, mm] = wallClock(date, time);
-  return new Date(new TZDate(y, m, d, hh, mm, tz).getTime());
+  const key = `${tz} ${date} ${time}`;
+  let instant = knownInstants.get(key);
+  if (instant === undefined) {
+    const [y, m, d, hh, mm] = wallClock(date, time);
+    instant = new TZDate(y, m, d, hh, mm, tz).getTime();
+    if (knownInstants.size >= MAX_INSTANTS) knownInstants.clear();
+    knownInstants.set(key, instant);
+  }
+  return new Date(instant);
 }
 
 /**

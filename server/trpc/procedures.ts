@@ -66,7 +66,8 @@ export function signedIn(rules: SignedInRules) {
     if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', rules.unauthorized ?? MSG.loginToContinue);
     if (rules.role !== undefined && ctx.user.role !== rules.role) throw refuse('FORBIDDEN', rules.forbiddenRole);
     if (rules.unverified !== undefined && !ctx.user.isVerified) throw refuse('FORBIDDEN', rules.unverified);
-    return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+    // tRPC merges these into the context (no copy of the whole context here).
+    return next({ ctx: { user: ctx.user, session: ctx.session } });
   });
 }
 

@@ -2,14 +2,15 @@
  * Private answers and the Origin rule over HTTP (docs/decisions/0032): every /trpc answer carries
  * `Cache-Control: no-store` (queries, mutations, batches, errors, the SSE stream), and in production
  * a mutation's Origin must be exactly APP_URL's origin; the request's own Host header is trusted
- * only outside production.
+ * only outside production. Every answer carries helmet's security headers (docs/decisions/0057).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
+import { appHelmetOptions, securityHeaders } from '../../server/security-headers';
 import type { BookingEventHub } from '../../server/realtime/booking-events';
 import type { AppDeps } from '../../server/trpc/context';
-import { createUser, TEST_PASSWORD } from '../factories/index';
+import { createBusiness, createUser, TEST_PASSWORD } from '../factories/index';
 import { createTestDatabase, createTestDeps, silentLogger, testClock, type TestDatabase } from '../setup/test-database';
 
 const clock = testClock(new Date('2026-11-21T10:00:00Z'));
@@ -119,5 +120,39 @@ describe('Origin of a mutation', () => {
       401,
     );
     expect((await login(development, { origin: 'https://evil.example', host: 'localhost:3000' })).statusCode).toBe(403);
+  });
+});
+
+describe('security headers', () => {
+  it("are helmet's on every kind of answer, https ones only over https", async () => {
+    const { profile } = await createBusiness(deps.db);
+    const page = encodeURIComponent(JSON.stringify({ 0: { json: { slug: profile.slug } } }));
+    const requests = [
+      { method: 'GET', url: '/healthz' },
+      { method: 'GET', url: '/trpc/auth.me' },
+      // Answered from the public page cache before tRPC runs (docs/decisions/0046).
+      { method: 'GET', url: `/trpc/businesses.bySlug?batch=1&input=${page}` },
+      { method: 'GET', url: '/trpc/no.such' },
+      { method: 'POST', url: '/trpc/auth.login', headers: { origin: 'https://evil.example' }, payload: {} },
+      { method: 'GET', url: '/no-such-file.js' },
+    ] as const;
+    const https = await buildServer({ deps: { ...deps, secureCookies: true }, logger: silentLogger, clientDir: '/x' });
+    try {
+      for (const [app, secure] of [
+        [development, false],
+        [https, true],
+      ] as const) {
+        const expected = securityHeaders(appHelmetOptions(secure));
+        expect(Object.keys(expected).length).toBeGreaterThan(8);
+        for (const request of requests) {
+          const res = await app.inject(request);
+          const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, res.headers[name]]));
+          expect([request.url, res.statusCode, sent]).toEqual([request.url, res.statusCode, expected]);
+        }
+        expect((await app.inject(requests[2])).statusCode).toBe(200);
+      }
+    } finally {
+      await https.close();
+    }
   });
 });

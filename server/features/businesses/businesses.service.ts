@@ -72,17 +72,24 @@ export const slotColumns = {
 };
 
 /**
- * The business's requestable slots dated `fromDate` ('YYYY-MM-DD', the business's local today) or
+ * The business's requestable slots dated `today` ('YYYY-MM-DD', the business's local today) or
  * later, by date then start time, including today's that have already started (dropped when the
- * page is shown, docs/decisions/0046).
+ * page is shown, docs/decisions/0046). A public page cache miss runs it.
  */
-async function upcomingRequestableSlots(db: DbOrTx, businessId: string, fromDate: string): Promise<PublicSlot[]> {
-  return db
-    .select(slotColumns)
-    .from(slots)
-    .where(and(eq(slots.businessId, businessId), requestableWhere(db, fromDate)))
-    .orderBy(asc(slots.date), asc(slots.startTime));
-}
+const upcomingRequestableSlots = preparedStatement<{ businessId: string; today: string }>()(
+  'public_page_slots',
+  (db, p) =>
+    db
+      .select(slotColumns)
+      .from(slots)
+      .where(and(eq(slots.businessId, p.businessId), requestableWhere(db, p.today)))
+      .orderBy(asc(slots.date), asc(slots.startTime)),
+);
+
+/** The public business columns of the business with slug `slug` (a public page cache miss). */
+const publicBusinessBySlug = preparedStatement<{ slug: string }>()('public_business_by_slug', (db, p) =>
+  db.select(publicBusinessColumns).from(businessProfiles).where(eq(businessProfiles.slug, p.slug)).limit(1),
+);
 
 /** True when slot `slotId` (of a business in `timezone`) may be requested now. */
 export async function isSlotRequestable(db: DbOrTx, slotId: string, timezone: string, now: Date): Promise<boolean> {
@@ -115,13 +122,12 @@ export interface PublicPage {
  * the slug.
  */
 export async function loadPublicPage(db: DbOrTx, slug: string, now: Date): Promise<PublicPage | null> {
-  const [business] = await db
-    .select(publicBusinessColumns)
-    .from(businessProfiles)
-    .where(eq(businessProfiles.slug, slug))
-    .limit(1);
+  const [business] = await publicBusinessBySlug(db, { slug });
   if (!business) return null;
-  const upcoming = await upcomingRequestableSlots(db, business.id, localNow(business.timezone, now).date);
+  const upcoming = await upcomingRequestableSlots(db, {
+    businessId: business.id,
+    today: localNow(business.timezone, now).date,
+  });
   return { business, slots: upcoming };
 }
 
