@@ -407,11 +407,11 @@ async function main(): Promise<void> {
           const result = await withTarget(kind, label, async (target) => {
             const probe = { pid: target.pid, monitor, dbName: database!.name };
             const warm = scenario.prepare(kind, 'warm-up');
-            const warmShape: LoadShape = {
-              connections: cfg.connections,
-              duration: cfg.warmup,
-              ...(closed ? {} : { rate }),
-            };
+            // The warm-up is a closed loop for every load shape: a fresh process gets as many
+            // requests as it can take before it is measured, so a fixed-rate run measures a warm
+            // server (JIT, caches, pools), as a long-running one is, not its first few hundred
+            // requests. A and B get the same warm-up.
+            const warmShape: LoadShape = { connections: cfg.connections, duration: cfg.warmup };
             const w = await measure(target.url, warmShape, warm.next);
             await warm.check?.(w);
             const shape: LoadShape = {
