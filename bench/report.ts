@@ -106,7 +106,7 @@ export function formatSummary(rows: Row[]): string {
     const a = (r: Row | undefined, pick: (x: LoadResult) => number | null) => (r ? med(r.A, pick) : NaN);
     const b = (r: Row | undefined, pick: (x: LoadResult) => number | null) => (r ? med(r.B, pick) : NaN);
     const p99 = rate
-      ? `${ms(a(rate, (x) => x.p99))} ms at ${rate.mode.replace(/^\S+ /, '')}` +
+      ? `${ms(a(rate, (x) => x.p99))} ms at ${rate.mode.replace(/^rate /, '')}` +
         (rate.B.length > 0 ? ` (${ms(b(rate, (x) => x.p99))})` : '')
       : '-';
     lines.push(
