@@ -1,11 +1,12 @@
 /**
  * Every procedure builder and guard. A guard refuses by throwing DomainError, so its code, message
- * and toast title reach the client the way a service's do (errorMapping in trpc.ts).
+ * and toast title reach the client the way a service's do (guardedProcedure in trpc.ts).
  */
 import { MSG } from '../../shared/messages';
 import { DomainError, type DomainErrorCode } from '../core/errors';
 import { clientIpKey, type ThrottleRuleName } from '../features/auth/throttle';
-import { mappedProcedure, middleware } from './trpc';
+import type { Context } from './context';
+import { guardedProcedure, guardedProcedureWith, middleware } from './trpc';
 
 /**
  * Whether `origin` is this app's: exactly the origin of APP_URL (`appOrigin`). Outside production
@@ -26,15 +27,17 @@ function sameOrigin(origin: string, host: string | undefined, appOrigin: string,
  * Everyone. CSRF defence: an HTTP mutation must carry an Origin of this app (see `sameOrigin`),
  * else FORBIDDEN MSG.crossOriginRefused.
  */
-export const publicProcedure = mappedProcedure.use(({ ctx, type, next }) => {
+export const publicProcedure = guardedProcedure(({ ctx, type }) => checkOrigin(ctx, type));
+
+/** The CSRF check of `publicProcedure`: throws FORBIDDEN MSG.crossOriginRefused for an HTTP mutation without this app's Origin. */
+function checkOrigin(ctx: Context, type: string): void {
   if (type === 'mutation' && ctx.request) {
     const { origin, host } = ctx.request;
     if (!origin || !sameOrigin(origin, host, ctx.appOrigin, !ctx.isProduction)) {
       throw new DomainError('FORBIDDEN', MSG.crossOriginRefused);
     }
   }
-  return next();
-});
+}
 
 /** A guard's refusal: the message, with the toast title when the screen shows one. */
 export type Refusal = string | { message: string; title: string };
@@ -62,12 +65,14 @@ export type SignedInRules = {
  * (else UNAUTHORIZED), the role, a confirmed email (each FORBIDDEN).
  */
 export function signedIn(rules: SignedInRules) {
-  return publicProcedure.use(({ ctx, next }) => {
+  // publicProcedure's Origin check, in the same middleware (trpc.ts says why).
+  return guardedProcedureWith(({ ctx, type }) => {
+    checkOrigin(ctx, type);
     if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', rules.unauthorized ?? MSG.loginToContinue);
     if (rules.role !== undefined && ctx.user.role !== rules.role) throw refuse('FORBIDDEN', rules.forbiddenRole);
     if (rules.unverified !== undefined && !ctx.user.isVerified) throw refuse('FORBIDDEN', rules.unverified);
     // tRPC merges these into the context (no copy of the whole context here).
-    return next({ ctx: { user: ctx.user, session: ctx.session } });
+    return { user: ctx.user, session: ctx.session };
   });
 }
 

@@ -93,20 +93,60 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Maps DomainError and input errors to their tRPC code (tRPC 11: next() never throws). */
-const errorMapping = t.middleware(async ({ next }) => {
-  const result = await next();
+/** The TRPCError a DomainError or input error `cause` becomes (its code and message), or null for anything else. */
+function mappedError(cause: unknown): TRPCError | null {
+  if (cause instanceof DomainError) return new TRPCError({ code: cause.code, message: cause.message, cause });
+  if (cause instanceof ZodError) {
+    return new TRPCError({ code: 'BAD_REQUEST', message: cause.issues[0]?.message ?? MSG.generic, cause });
+  }
+  return null;
+}
+
+/** The caller's facts a procedure's guard reads. */
+export interface GuardOptions {
+  ctx: Context;
+  type: string;
+}
+
+/** Runs `guard`, throwing a refusal (DomainError) as its TRPCError. */
+function runGuard<T>(guard: (opts: GuardOptions) => T, opts: GuardOptions): T {
+  try {
+    return guard(opts);
+  } catch (cause) {
+    throw mappedError(cause) ?? cause;
+  }
+}
+
+/** `result` of the rest of the call, or its DomainError or input error thrown as its TRPCError. */
+function mappedResult<R extends { ok: boolean }>(result: R): R {
   if (!result.ok) {
-    const cause = result.error.cause;
-    if (cause instanceof DomainError) {
-      throw new TRPCError({ code: cause.code, message: cause.message, cause });
-    }
-    if (cause instanceof ZodError) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: cause.issues[0]?.message ?? MSG.generic, cause });
-    }
+    const error = mappedError((result as unknown as { error: TRPCError }).error.cause);
+    if (error) throw error;
   }
   return result;
-});
+}
 
-/** The root of every procedure (procedures.ts): a DomainError thrown by what follows reaches the client with its code. */
-export const mappedProcedure = t.procedure.use(errorMapping);
+/*
+ * Every procedure (procedures.ts) starts with exactly one middleware built here: it runs the
+ * procedure's guard for the caller (a refusal is a thrown DomainError), then the rest of the call,
+ * and gives a DomainError or input error thrown by the guard, a later middleware or the procedure its
+ * tRPC code (tRPC 11: next() never throws). Guard and mapping are one middleware, not one each,
+ * because tRPC copies the call's options at every middleware level of every procedure call
+ * (docs/decisions/0061).
+ */
+
+/** A procedure whose `check` may refuse the caller; the context goes on as it is. */
+export function guardedProcedure(check: (opts: GuardOptions) => void) {
+  return t.procedure.use(async ({ ctx, type, next }) => {
+    runGuard(check, { ctx, type });
+    return mappedResult(await next());
+  });
+}
+
+/** A procedure whose `guard` may refuse the caller, and otherwise returns what tRPC merges into its context. */
+export function guardedProcedureWith<TAdd extends object>(guard: (opts: GuardOptions) => TAdd) {
+  return t.procedure.use(async ({ ctx, type, next }) => {
+    const additions = runGuard(guard, { ctx, type });
+    return mappedResult(await next({ ctx: additions }));
+  });
+}
