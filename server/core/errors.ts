@@ -1,7 +1,8 @@
 /**
  * The one error services and procedure guards throw (no tRPC imports here). The guard middleware
- * at the root of every procedure (guardedProcedure in server/trpc/trpc.ts) turns it into the tRPC error of the same `code`; `message` and
- * the optional toast `title` (texts from shared/messages.ts) reach the user as they are.
+ * at the root of every procedure (guardedProcedure in server/trpc/trpc.ts) turns it into the tRPC
+ * error of the same `code`; `message` and the optional toast `title` (texts from
+ * shared/messages.ts) reach the user as they are.
  */
 export type DomainErrorCode =
   | 'BAD_REQUEST'
