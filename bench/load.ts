@@ -50,11 +50,19 @@ export interface CpuProbe {
   pid: number;
   monitor: postgres.Sql;
   dbName: string;
+  /** Backends left out of the database CPU (the bench's own connections that work during a run). */
+  excludePids?: number[];
+  /**
+   * Waits until the target has finished the background work its requests left behind (A's
+   * queued emails), so the CPU read after the load includes it and the one before excludes the
+   * warm-up's. Called before each reading.
+   */
+  settle?: () => Promise<void>;
 }
 
 /**
  * Sends `next()`'s requests to `origin` with `shape`, reading the target's CPU time (and its
- * backends') just before and after. `next(i)` gives the i-th request (i from 0, in send order).
+ * backends') just before and after (each after `probe.settle`). `next(i)` gives the i-th request (i from 0, in send order).
  */
 export async function measure(
   origin: string,
@@ -63,8 +71,9 @@ export async function measure(
   probe?: CpuProbe,
 ): Promise<LoadResult> {
   let i = 0;
+  await probe?.settle?.();
   const cpu0 = probe ? processCpuMicros(probe.pid) : null;
-  const db0 = probe ? await backendCpu(probe.monitor, probe.dbName) : null;
+  const db0 = probe ? await backendCpu(probe.monitor, probe.dbName, probe.excludePids) : null;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
       {
@@ -86,8 +95,9 @@ export async function measure(
       (err, res) => (err ? reject(err) : resolve(res)),
     );
   });
+  await probe?.settle?.();
   const cpu1 = probe ? processCpuMicros(probe.pid) : null;
-  const db1 = probe ? await backendCpu(probe.monitor, probe.dbName) : null;
+  const db1 = probe ? await backendCpu(probe.monitor, probe.dbName, probe.excludePids) : null;
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;
   const answered = Object.values(statuses).reduce((a, b) => a + b, 0);

@@ -2,7 +2,8 @@
  * `npm run bench`: the performance harness (docs/decisions/0026). Builds the app's server, creates a
  * throw-away PostgreSQL database, migrates and seeds it, then drives target A (the app's production
  * build in production mode) and target B (bench/baseline-server.ts), the same number of processes each,
- * each freshly started before every measurement, rounds interleaved A, B, A, B, with autocannon,
+ * each freshly started before every measurement, rounds interleaved A, B, A, B, with autocannon
+ * (A's CPU readings wait until the emails its requests queued are sent: docs/decisions/0063),
  * and prints a table plus PASS/FAIL per budget. Always exits 0 once it has measured (a benchmark
  * measures; it is not a test); exits 1 only when it could not run. See bench/README.md.
  *
@@ -41,7 +42,7 @@ import {
   type BenchDatabase,
 } from './db';
 import { measureLive } from './live';
-import { measure, type BenchRequest, type LoadResult, type LoadShape } from './load';
+import { measure, type BenchRequest, type CpuProbe, type LoadResult, type LoadShape } from './load';
 import { formatSummary, formatTable, formatVerdicts, verdicts, type Row } from './report';
 import {
   buildServerForBench,
@@ -100,6 +101,9 @@ const cfg = {
 };
 
 const log = (line: string) => console.log(line);
+/** How long a measured A run waits for its queued emails to be sent, and how often it looks. */
+const DRAIN_TIMEOUT_MS = 60_000;
+const DRAIN_POLL_MS = 100;
 let database: BenchDatabase | null = null;
 let serverEntry: string | null = null;
 let emailStub: EmailStub | null = null;
@@ -213,6 +217,27 @@ async function main(): Promise<void> {
   );
 
   const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+  // A's queued emails are part of what its requests cost: each measured A run waits (outside the
+  // timed load, inside the CPU readings) until they are sent. Polled on its own connection, whose
+  // backend is left out of the database CPU.
+  const drain = postgres(database.url, { max: 1, onnotice: () => {} });
+  const [drainBackend] = await drain<{ pid: number }[]>`select pg_backend_pid() as pid`;
+  const drainOutbox = async (label: string) => {
+    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+    for (;;) {
+      const [row] = await drain<{ n: number }[]>`
+        select count(*)::int as n from email_outbox
+        where status = 'pending' and last_error is null and send_after <= now()`;
+      if (!row?.n) return;
+      if (Date.now() > deadline) {
+        log(
+          `  A (${label}): ${row.n} emails still queued ${DRAIN_TIMEOUT_MS / 1000} s after the load; measured without them`,
+        );
+        return;
+      }
+      await new Promise((res) => setTimeout(res, DRAIN_POLL_MS));
+    }
+  };
   let run = 0;
   const appErrors: string[] = [];
   const withTarget = async <T>(
@@ -234,7 +259,8 @@ async function main(): Promise<void> {
       workers: cfg.workers,
       workersForA: cfg.workersForA,
       logFile,
-      ...(env ? { env } : {}),
+      // A serves the built client in every run, as production does (and Lighthouse needs it).
+      env: { ...(kind === 'A' && clientDir ? { CLIENT_DIST_DIR: clientDir } : {}), ...env },
     });
     try {
       return await fn(target);
@@ -255,23 +281,17 @@ async function main(): Promise<void> {
   // Lighthouse before the load runs, on a fresh A serving the build above (mobile profile).
   let lighthouse: LighthouseResult[] | null = null;
   if (!cfg.skipLighthouse && clientDir) {
-    const dir = clientDir;
     log(`Lighthouse (mobile, ${cfg.lighthouseRuns} runs per page) on A...`);
-    lighthouse = await withTarget(
-      'A',
-      'lighthouse',
-      async (target) => {
-        const pages = [
-          { page: '/{slug}', url: `${target.url}/${businessSlug(1)}` },
-          { page: '/', url: `${target.url}/` },
-        ];
-        // The first requests of a fresh process (static files, the query) are not what a visitor meets.
-        for (const p of pages) await fetch(p.url, { headers: { accept: 'text/html' } });
-        await fetch(`${target.url}${batchQueryPath(['businesses.bySlug'], [{ slug: businessSlug(1) }])}`);
-        return measureLighthouse(pages, cfg.lighthouseRuns, log);
-      },
-      { CLIENT_DIST_DIR: dir },
-    );
+    lighthouse = await withTarget('A', 'lighthouse', async (target) => {
+      const pages = [
+        { page: '/{slug}', url: `${target.url}/${businessSlug(1)}` },
+        { page: '/', url: `${target.url}/` },
+      ];
+      // The first requests of a fresh process (static files, the query) are not what a visitor meets.
+      for (const p of pages) await fetch(p.url, { headers: { accept: 'text/html' } });
+      await fetch(`${target.url}${batchQueryPath(['businesses.bySlug'], [{ slug: businessSlug(1) }])}`);
+      return measureLighthouse(pages, cfg.lighthouseRuns, log);
+    });
   }
 
   const monitor = postgres(databaseUrl(cfg.serverUrl, 'postgres'), { max: 1, onnotice: () => {} });
@@ -404,7 +424,13 @@ async function main(): Promise<void> {
         for (const kind of ['A', 'B'] as const) {
           const label = `${scenario.key} ${mode}`;
           const result = await withTarget(kind, label, async (target) => {
-            const probe = { pid: target.pid, monitor, dbName: database!.name };
+            const probe: CpuProbe = {
+              pid: target.pid,
+              monitor,
+              dbName: database!.name,
+              excludePids: drainBackend ? [drainBackend.pid] : [],
+              ...(kind === 'A' ? { settle: () => drainOutbox(label) } : {}),
+            };
             const warm = scenario.prepare(kind, 'warm-up');
             // The warm-up is a closed loop for every load shape: a fresh process gets as many
             // requests as it can take before it is measured, so a fixed-rate run measures a warm
@@ -463,6 +489,7 @@ async function main(): Promise<void> {
     `A's log: ${appErrors.length} warning or error lines.`;
   log(emailLine);
   await sql.end({ timeout: 2 });
+  await drain.end({ timeout: 2 });
   await monitor.end({ timeout: 2 });
 
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
