@@ -260,6 +260,12 @@ export async function dispatchOutboxOnce(params: {
   return sent;
 }
 
+/** A running dispatcher: `kick()` asks for a run now; `stop()` resolves once the run under way ended. */
+export interface OutboxDispatcher {
+  kick(): void;
+  stop(): Promise<void>;
+}
+
 /**
  * Runs the dispatcher every `intervalMs` (and on `kick()`), until `stop()`: resolves due intents
  * with `resolveIntent` (when given), then sends due messages until a batch comes back short. A
@@ -274,7 +280,7 @@ export function startOutboxDispatcher(params: {
   resolveIntent?: EmailIntentResolver;
   intervalMs?: number;
   batch?: number;
-}): { kick(): void; stop(): Promise<void> } {
+}): OutboxDispatcher {
   const batch = params.batch ?? 20;
   let running: Promise<void> | null = null;
   let stopped = false;
