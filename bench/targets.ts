@@ -152,7 +152,10 @@ export function buildServerForBench(repoRoot: string): string {
 export interface EmailStub {
   /** Base URL for RESEND_BASE_URL, e.g. http://127.0.0.1:41234. */
   url: string;
-  /** Emails accepted (POST /emails with the stub key and a from, to and subject). */
+  /**
+   * Emails accepted (each email of POST /emails or /emails/batch with the stub key and a from, to
+   * and subject).
+   */
   accepted(): number;
   /** Any other request (another path, a wrong key, a malformed body), each answered 4xx. */
   refused(): string[];
@@ -160,39 +163,62 @@ export interface EmailStub {
 }
 
 /**
- * Starts a local HTTP server answering the part of Resend's API the app calls (the `resend`
- * client's `emails.send`: POST /emails with `Authorization: Bearer <key>` and a JSON body) with
- * 200 `{ id }`, as Resend does, so production's mail path runs without a network or an account.
- * Listens on an ephemeral port of 127.0.0.1.
+ * Starts a local HTTP server answering the part of Resend's API the app calls, with
+ * `Authorization: Bearer <key>` and a JSON body, as Resend does, so production's mail path runs
+ * without a network or an account: `emails.send` (POST /emails, one email: 200 `{ id }`) and
+ * `batch.send` (POST /emails/batch, an array of up to 100 emails without attachments: 200
+ * `{ data: [{ id }, ...] }` for the emails taken, in order; with `x-batch-validation: permissive`
+ * an invalid email is left out and listed in `errors: [{ index, message }]`, otherwise it fails
+ * the batch with 422). Each email taken counts as accepted. Listens on an ephemeral port of
+ * 127.0.0.1.
  */
 export async function startEmailStub(): Promise<EmailStub> {
   let accepted = 0;
   const refused: string[] = [];
+  const valid = (email: unknown) => {
+    const e = (email ?? {}) as { from?: unknown; to?: unknown; subject?: unknown; attachments?: unknown };
+    return typeof e.from === 'string' && e.to !== undefined && typeof e.subject === 'string';
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const answer = (status: number, body: unknown) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      let email: { from?: unknown; to?: unknown; subject?: unknown } = {};
-      try {
-        email = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as typeof email;
-      } catch {
-        // refused below
-      }
-      const ok =
-        req.method === 'POST' &&
-        req.url === '/emails' &&
-        req.headers.authorization === `Bearer ${STUB_RESEND_KEY}` &&
-        typeof email.from === 'string' &&
-        email.to !== undefined &&
-        typeof email.subject === 'string';
-      if (!ok) {
+      const refuse = () => {
         refused.push(`${req.method} ${req.url}`);
-        return answer(422, { name: 'validation_error', statusCode: 422, message: 'refused by the bench stub' });
+        answer(422, { name: 'validation_error', statusCode: 422, message: 'refused by the bench stub' });
+      };
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      } catch {
+        return refuse();
       }
-      accepted++;
-      answer(200, { id: `bench-${accepted}` });
+      if (req.method !== 'POST' || req.headers.authorization !== `Bearer ${STUB_RESEND_KEY}`) return refuse();
+      if (req.url === '/emails') {
+        if (!valid(body)) return refuse();
+        accepted++;
+        return answer(200, { id: `bench-${accepted}` });
+      }
+      if (req.url !== '/emails/batch' || !Array.isArray(body) || body.length === 0 || body.length > 100)
+        return refuse();
+      const permissive = req.headers['x-batch-validation'] === 'permissive';
+      const bad = body.flatMap((email, index) =>
+        valid(email) && (email as { attachments?: unknown }).attachments === undefined ? [] : [index],
+      );
+      if (bad.length > 0 && !permissive) return refuse();
+      const data: { id: string }[] = [];
+      for (const [index] of body.entries()) {
+        if (bad.includes(index)) {
+          refused.push(`${req.method} ${req.url} [${index}]`);
+          continue;
+        }
+        accepted++;
+        data.push({ id: `bench-${accepted}` });
+      }
+      const errors = bad.map((index) => ({ index, message: 'refused by the bench stub' }));
+      return answer(200, permissive ? { data, errors } : { data });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

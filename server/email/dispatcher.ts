@@ -5,7 +5,7 @@
  * messages (FOR UPDATE SKIP LOCKED, safe with several processes), renders and sends them, and
  * retries failures with exponential backoff (30 s doubling, up to 8 attempts).
  */
-import { and, asc, eq, inArray, isNotNull, like, lte, notLike, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, like, lte, notLike, sql, type Placeholder } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { KINDS_NEEDING_ACTIVE_BOOKING } from '../../shared/notifications';
 import type { Db, Tx } from '../db/client';
@@ -13,7 +13,7 @@ import { encodedAs, preparedStatement } from '../db/prepared';
 import { bookings, emailOutbox, notificationOptOuts, users } from '../db/schema/index';
 import { EMAIL_INTENT_PREFIX, emailIntentKind, type EmailIntent } from './outbox';
 import { renderEmail } from './render';
-import type { MailTransport } from './transports';
+import { MAX_BATCH, type BatchResult, type MailTransport, type OutgoingEmail } from './transports';
 
 export const MAX_ATTEMPTS = 8;
 const BASE_BACKOFF_MS = 30_000;
@@ -112,85 +112,96 @@ const dueIntents = preparedStatement<{ now: Date; batch: number }>()('outbox_due
 );
 
 /**
- * Marks `skipped` (never sent) the due booking notifications that must not go: the recipient turned
- * the kind off (notification_opt_outs), the recipient's account is gone, or the notification
- * (a reminder) is about a booking that is no longer confirmed or completed. One statement, so it
- * needs no transaction of its own.
+ * Why a due message (a row of `email_outbox`) must not go, as SQL text, or NULL when it may: only
+ * booking notifications (a kind) are ever skipped, when the recipient's account is gone, the
+ * recipient turned the kind off (notification_opt_outs), or the notification (a reminder) is
+ * about a booking that is no longer confirmed or completed.
  */
-const skipUnwanted = preparedStatement<{ now: Date }>()('outbox_skip_unwanted', (db, p) =>
-  db
-    .update(emailOutbox)
-    .set({
-      status: 'skipped',
-      lastError: sql`case
-        when not exists (select 1 from ${users} where ${users.id} = ${emailOutbox.userId}) then 'recipient account deleted'
-        when exists (select 1 from ${notificationOptOuts} where ${notificationOptOuts.userId} = ${emailOutbox.userId} and ${notificationOptOuts.kind} = ${emailOutbox.kind}) then 'recipient opted out'
-        else 'booking no longer active' end`,
-    })
-    .where(
-      and(
-        isDue(p.now, 'messages'),
-        isNotNull(emailOutbox.kind),
-        sql`(
-          not exists (select 1 from ${users} where ${users.id} = ${emailOutbox.userId})
-          or exists (select 1 from ${notificationOptOuts} where ${notificationOptOuts.userId} = ${emailOutbox.userId} and ${notificationOptOuts.kind} = ${emailOutbox.kind})
-          or (${emailOutbox.kind} in (${sql.join(
-            KINDS_NEEDING_ACTIVE_BOOKING.map((k) => sql`${k}`),
-            sql`, `,
-          )}) and not exists (
-            select 1 from ${bookings} where ${bookings.id} = ${emailOutbox.bookingId} and ${bookings.status} in ('confirmed', 'completed')))
-        )`,
-      ),
-    ),
-);
+const skipReason = sql<string | null>`case when ${emailOutbox.kind} is null then null
+  when not exists (select 1 from ${users} where ${users.id} = ${emailOutbox.userId}) then 'recipient account deleted'
+  when exists (select 1 from ${notificationOptOuts} where ${notificationOptOuts.userId} = ${emailOutbox.userId} and ${notificationOptOuts.kind} = ${emailOutbox.kind}) then 'recipient opted out'
+  when ${emailOutbox.kind} in (${sql.join(
+    KINDS_NEEDING_ACTIVE_BOOKING.map((k) => sql`${k}`),
+    sql`, `,
+  )}) and not exists (
+    select 1 from ${bookings} where ${bookings.id} = ${emailOutbox.bookingId} and ${bookings.status} in ('confirmed', 'completed'))
+    then 'booking no longer active'
+  else null end`;
 
 /**
- * Claims up to `batch` due messages, oldest first, in one statement: locks them (SKIP LOCKED, so
- * concurrent processes claim different rows), pushes their next attempt to `claimUntil` so no other
- * process picks them up meanwhile, counts the attempt, and returns the rows as updated (any order).
+ * Takes up to `batch` due messages, oldest first, in one statement: a CTE locks them (SKIP LOCKED,
+ * so concurrent processes take different rows) and computes each one's skip reason once; the
+ * update then marks the unwanted ones `skipped` with that reason (not an attempt) and claims the
+ * others: pushes their next attempt to `claimUntil` so no other process picks them up meanwhile
+ * and counts the attempt. Each row is updated once, so a skipped row is never claimed. Returns the
+ * rows as updated (any order); the skipped ones have status 'skipped'.
  */
-const claimDue = preparedStatement<{ now: Date; claimUntil: Date; batch: number }>()('outbox_claim_due', (db, p) =>
-  db
+const claimDue = preparedStatement<{ now: Date; claimUntil: Date; batch: number }>()('outbox_claim_due', (db, p) => {
+  const due = db.$with('due').as(
+    db
+      .select({ id: sql<string>`${emailOutbox.id}`.as('due_id') })
+      .from(emailOutbox)
+      .where(isDue(p.now, 'messages'))
+      .orderBy(asc(emailOutbox.createdAt))
+      .limit(p.batch)
+      .for('update', { skipLocked: true }),
+  );
+  // Joined (not a single-table select), so the reason's correlated columns stay qualified.
+  const verdict = db.$with('verdict').as(
+    db
+      .select({ id: sql<string>`${emailOutbox.id}`.as('verdict_id'), skip: skipReason.as('skip_reason') })
+      .from(emailOutbox)
+      .innerJoin(due, eq(emailOutbox.id, due.id)),
+  );
+  return db
+    .with(due, verdict)
     .update(emailOutbox)
     .set({
-      nextAttemptAt: encodedAs(p.claimUntil, emailOutbox.nextAttemptAt),
-      attempts: sql`${emailOutbox.attempts} + 1`,
+      status: sql`case when ${verdict.skip} is null then ${emailOutbox.status} else 'skipped' end`,
+      lastError: sql`coalesce(${verdict.skip}, ${emailOutbox.lastError})`,
+      nextAttemptAt: sql`case when ${verdict.skip} is null then ${encodedAs(p.claimUntil, emailOutbox.nextAttemptAt)} else ${emailOutbox.nextAttemptAt} end`,
+      attempts: sql`${emailOutbox.attempts} + case when ${verdict.skip} is null then 1 else 0 end`,
     })
-    .where(
-      inArray(
-        emailOutbox.id,
-        db
-          .select({ id: emailOutbox.id })
-          .from(emailOutbox)
-          .where(isDue(p.now, 'messages'))
-          .orderBy(asc(emailOutbox.createdAt))
-          .limit(p.batch)
-          .for('update', { skipLocked: true }),
-      ),
-    )
-    .returning(),
-);
+    .from(verdict)
+    .where(eq(emailOutbox.id, verdict.id))
+    .returning(getTableColumns(emailOutbox));
+});
 
-/** Message `id` delivered at `sentAt` as `providerMessageId`, with the bodies it was sent with. */
-const markSent = preparedStatement<{
-  id: string;
-  sentAt: Date;
-  providerMessageId: string;
-  html: string;
-  text: string;
-}>()('outbox_mark_sent', (db, p) =>
+/**
+ * Messages delivered at `sentAt`, in one statement: `rows` is the JSON text of an array of
+ * `{ id, provider_message_id, html, text }` (the provider's id and the bodies each was sent with).
+ */
+const markSent = preparedStatement<{ rows: string; sentAt: Date }>()('outbox_mark_sent', (db, p) =>
   db
     .update(emailOutbox)
     .set({
       status: 'sent',
       sentAt: encodedAs(p.sentAt, emailOutbox.sentAt),
-      providerMessageId: encodedAs(p.providerMessageId, emailOutbox.providerMessageId),
+      providerMessageId: sql`x.provider_message_id`,
       lastError: null,
-      html: encodedAs(p.html, emailOutbox.html),
-      text: encodedAs(p.text, emailOutbox.text),
+      html: sql`x.html`,
+      text: sql`x.text`,
     })
-    .where(eq(emailOutbox.id, p.id)),
+    .from(sql`jsonb_to_recordset(${p.rows}::text::jsonb) as x(id uuid, provider_message_id text, html text, text text)`)
+    .where(sql`${emailOutbox.id} = x.id`),
 );
+
+/** A message sent: its row id, the provider's id and the bodies it was sent with. */
+interface Delivered {
+  id: string;
+  providerMessageId: string;
+  html: string;
+  text: string;
+}
+
+/** Records `delivered` as sent now, in one statement (nothing when empty). */
+async function recordSent(db: Db, delivered: Delivered[]): Promise<void> {
+  if (delivered.length === 0) return;
+  const rows = JSON.stringify(
+    delivered.map((d) => ({ id: d.id, provider_message_id: d.providerMessageId, html: d.html, text: d.text })),
+  );
+  await markSent(db, { rows, sentAt: new Date() });
+}
 
 /** The one-click unsubscribe headers (RFC 8058) of a notification whose props carry its link. */
 function unsubscribeHeaders(props: Record<string, unknown> | null): Record<string, string> | undefined {
@@ -202,12 +213,21 @@ function unsubscribeHeaders(props: Record<string, unknown> | null): Record<strin
   };
 }
 
+/** A claimed message ready to go: its row and what the transport is given. */
+interface Ready {
+  row: { id: string; attempts: number };
+  email: OutgoingEmail;
+}
+
 /**
  * Renders (when not yet rendered) and sends up to `batch` due messages once (intents are left to
- * `resolveEmailIntentsOnce`); unwanted notifications are skipped first. Returns how many were
- * sent. Never throws for a render or delivery failure (it is recorded on the row and retried);
- * throws only when the database itself fails. `onClaimed` hears how many messages were claimed
- * (sent or failed), so a caller can tell a full batch from the last one.
+ * `resolveEmailIntentsOnce`); unwanted notifications among them are skipped in the same statement
+ * that claims the others. Messages without attachments go in provider calls of up to MAX_BATCH
+ * (`transport.sendBatch`), each followed by one statement marking its sent messages; a message
+ * with attachments goes alone (`transport.send`). Returns how many were sent. Never throws for a
+ * render or delivery failure (it is recorded on the row and retried with backoff); throws only
+ * when the database itself fails. `onClaimed` hears how many due messages the pass took (claimed
+ * or skipped), so a caller can tell a full batch from the last one.
  */
 export async function dispatchOutboxOnce(params: {
   db: Db;
@@ -220,57 +240,115 @@ export async function dispatchOutboxOnce(params: {
 }): Promise<number> {
   const { db, transport, from, logger } = params;
   const now = params.now ?? new Date();
-  await skipUnwanted(db, { now });
-  const claimed = await claimDue(db, {
+  const taken = await claimDue(db, {
     now,
     claimUntil: new Date(now.getTime() + CLAIM_MS),
     batch: params.batch ?? 20,
   });
-  params.onClaimed?.(claimed.length);
+  params.onClaimed?.(taken.length);
+  const claimed = taken.filter((m) => m.status === 'pending');
   claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  let sent = 0;
-  for (const message of claimed) {
+
+  const failed = async (row: Ready['row'], err: unknown) => {
     // The claim counted this attempt.
-    const attempts = message.attempts;
+    const attempts = row.attempts;
+    logger.warn({ err, outboxId: row.id, attempts }, 'email delivery failed');
+    const lastError = err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500);
+    await db
+      .update(emailOutbox)
+      .set(afterFailure(attempts, now, lastError))
+      .where(eq(emailOutbox.id, row.id));
+  };
+
+  const ready: Ready[] = [];
+  for (const message of claimed) {
+    // A request arriving on this process meanwhile runs before the next render, not after them all.
+    await new Promise(setImmediate);
     try {
       const body =
         message.template && !message.html
           ? await renderEmail(message.template, message.props ?? {})
           : { html: message.html, text: message.text };
-      const providerMessageId = await transport.send({
-        from,
-        to: message.toAddress,
-        subject: message.subject,
-        html: body.html,
-        text: body.text,
-        attachments: message.attachments ?? undefined,
-        headers: unsubscribeHeaders(message.props),
+      ready.push({
+        row: message,
+        email: {
+          from,
+          to: message.toAddress,
+          subject: message.subject,
+          html: body.html,
+          text: body.text,
+          attachments: message.attachments ?? undefined,
+          headers: unsubscribeHeaders(message.props),
+        },
       });
-      await markSent(db, { id: message.id, sentAt: new Date(), providerMessageId, ...body });
+    } catch (err) {
+      await failed(message, err);
+    }
+  }
+
+  let sent = 0;
+  const single = ready.filter((m) => m.email.attachments?.length);
+  const batched = ready.filter((m) => !m.email.attachments?.length);
+  for (const message of single) {
+    try {
+      const providerMessageId = await transport.send(message.email);
+      await recordSent(db, [
+        { id: message.row.id, providerMessageId, html: message.email.html, text: message.email.text },
+      ]);
       sent++;
     } catch (err) {
-      logger.warn({ err, outboxId: message.id, attempts }, 'email delivery failed');
-      const lastError = err instanceof Error ? err.message.slice(0, 500) : 'unknown error';
-      await db
-        .update(emailOutbox)
-        .set(afterFailure(attempts, now, lastError))
-        .where(eq(emailOutbox.id, message.id));
+      await failed(message.row, err);
     }
+  }
+  for (let i = 0; i < batched.length; i += MAX_BATCH) {
+    const chunk = batched.slice(i, i + MAX_BATCH);
+    let outcomes: BatchResult;
+    try {
+      outcomes = await transport.sendBatch(chunk.map((m) => ({ ...m.email, attachments: undefined })));
+    } catch (err) {
+      for (const message of chunk) await failed(message.row, err);
+      continue;
+    }
+    const delivered: Delivered[] = [];
+    const refused: [Ready, string][] = [];
+    chunk.forEach((message, k) => {
+      const outcome = outcomes[k];
+      if (outcome && 'id' in outcome) {
+        delivered.push({
+          id: message.row.id,
+          providerMessageId: outcome.id,
+          html: message.email.html,
+          text: message.email.text,
+        });
+      } else {
+        refused.push([message, outcome?.error ?? 'no outcome for this message']);
+      }
+    });
+    await recordSent(db, delivered);
+    sent += delivered.length;
+    for (const [message, error] of refused) await failed(message.row, new Error(error));
   }
   return sent;
 }
 
-/** A running dispatcher: `kick()` asks for a run now; `stop()` resolves once the run under way ended. */
+/** How long a `kick()` waits before its run starts, so changes committed meanwhile share it (ms). */
+export const KICK_DELAY_MS = 100;
+
+/**
+ * A running dispatcher: `kick()` asks for a run KICK_DELAY_MS from now; `stop()` resolves once the
+ * run under way ended.
+ */
 export interface OutboxDispatcher {
   kick(): void;
   stop(): Promise<void>;
 }
 
 /**
- * Runs the dispatcher every `intervalMs` (and on `kick()`), until `stop()`: resolves due intents
- * with `resolveIntent` (when given), then sends due messages until a batch comes back short. A
- * `kick()` while a run is under way (a change committed meanwhile) makes the run go round once
- * more, so the run needs no empty pass to find the messages queued while it sent.
+ * Runs the dispatcher every `intervalMs` (and KICK_DELAY_MS after a `kick()`, so the messages of
+ * changes committed within that delay share one run), until `stop()`: resolves due intents with
+ * `resolveIntent` (when given), then sends due messages until a pass takes fewer than `batch`. A
+ * run that starts while another is under way makes that one go round once more, so a run needs
+ * no empty pass to find the messages queued while it sent.
  */
 export function startOutboxDispatcher(params: {
   db: Db;
@@ -285,6 +363,7 @@ export function startOutboxDispatcher(params: {
   let running: Promise<void> | null = null;
   let stopped = false;
   let kicked = false;
+  let kickTimer: NodeJS.Timeout | null = null;
   const run = () => {
     kicked = true;
     if (stopped || running) return;
@@ -298,9 +377,9 @@ export function startOutboxDispatcher(params: {
               /* drain */
             }
           }
-          let claimed = batch;
-          while (!stopped && claimed === batch) {
-            await dispatchOutboxOnce({ ...params, batch, onClaimed: (n) => (claimed = n) });
+          let taken = batch;
+          while (!stopped && taken === batch) {
+            await dispatchOutboxOnce({ ...params, batch, onClaimed: (n) => (taken = n) });
           }
         }
       } catch (err) {
@@ -314,10 +393,19 @@ export function startOutboxDispatcher(params: {
   timer.unref();
   run();
   return {
-    kick: run,
+    kick() {
+      if (stopped || kickTimer) return;
+      kickTimer = setTimeout(() => {
+        kickTimer = null;
+        run();
+      }, KICK_DELAY_MS);
+      kickTimer.unref();
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (kickTimer) clearTimeout(kickTimer);
+      kickTimer = null;
       await running;
     },
   };

@@ -15,11 +15,50 @@ export interface OutgoingEmail {
   headers?: Record<string, string>;
 }
 
+/** A message sent in a batch: no attachments (Resend's batch endpoint takes none). */
+export type BatchEmail = Omit<OutgoingEmail, 'attachments'>;
+
+/**
+ * The outcome of each message of a batch, in the batch's order: the provider's id when it took
+ * the message, or why it refused that message alone.
+ */
+export type BatchResult = ({ id: string } | { error: string })[];
+
+/** Most messages one `sendBatch` call may carry (Resend's batch limit). */
+export const MAX_BATCH = 100;
+
 export interface MailTransport {
   /** 'resend' or 'mailbox' (kept for /dev/mailbox only). */
   readonly name: string;
   /** Delivers one message; resolves to the provider's id, rejects on failure. */
   send(message: OutgoingEmail): Promise<string>;
+  /**
+   * Delivers 1 to MAX_BATCH messages in one provider call. Resolves to one outcome per message (in
+   * order) once the provider answered; rejects when the call as a whole was refused or never
+   * answered (network error, 5xx, bad key), in which case no message counts as sent.
+   */
+  sendBatch(messages: BatchEmail[]): Promise<BatchResult>;
+}
+
+/**
+ * Per-message outcomes of a permissive batch answer: `ids` are the created messages' ids in
+ * request order, `errors` the refused messages by request index. Throws when the answer does not
+ * account for exactly `count` messages (which were sent is then unknown).
+ */
+export function batchOutcomes(
+  count: number,
+  ids: readonly { id: string }[],
+  errors: readonly { index: number; message: string }[],
+): BatchResult {
+  const refused = new Map(errors.map((e) => [e.index, e.message]));
+  if (ids.length + refused.size !== count || [...refused.keys()].some((i) => !(i >= 0 && i < count))) {
+    throw new Error(`batch answer covers ${ids.length} sent and ${refused.size} refused of ${count} messages`);
+  }
+  let next = 0;
+  return Array.from({ length: count }, (_, i) => {
+    const error = refused.get(i);
+    return error === undefined ? { id: ids[next++]!.id } : { error };
+  });
 }
 
 /** Real delivery through Resend (RESEND_API_KEY set). */
@@ -44,6 +83,22 @@ export function resendTransport(apiKey: string): MailTransport {
       if (error || !data) throw new Error(`Resend: ${error?.name ?? 'unknown'}: ${error?.message ?? 'no data'}`);
       return data.id;
     },
+    async sendBatch(messages) {
+      // Permissive: an invalid message is refused alone instead of failing the whole batch.
+      const { data, error } = await client.batch.send(
+        messages.map((m) => ({
+          from: m.from,
+          to: m.to,
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          headers: m.headers,
+        })),
+        { batchValidation: 'permissive' },
+      );
+      if (error || !data) throw new Error(`Resend: ${error?.name ?? 'unknown'}: ${error?.message ?? 'no data'}`);
+      return batchOutcomes(messages.length, data.data, data.errors ?? []);
+    },
   };
 }
 
@@ -52,5 +107,8 @@ export const mailboxTransport: MailTransport = {
   name: 'mailbox',
   async send() {
     return 'mailbox';
+  },
+  async sendBatch(messages) {
+    return messages.map(() => ({ id: 'mailbox' }));
   },
 };

@@ -112,6 +112,10 @@ describe('no enumeration oracle in reset and resend', () => {
         sent.push(`${m.to} ${m.subject}`);
         return 'id';
       },
+      async sendBatch(ms) {
+        sent.push(...ms.map((m) => `${m.to} ${m.subject}`));
+        return ms.map(() => ({ id: 'id' }));
+      },
     };
     const dispatcher = startOutboxDispatcher({
       db: t.deps.db,

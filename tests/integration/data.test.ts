@@ -118,6 +118,11 @@ describe('email outbox', () => {
         sent.push(m.to);
         return 'id-1';
       },
+      async sendBatch(ms) {
+        if (!up) throw new Error('provider down');
+        sent.push(...ms.map((m) => m.to));
+        return ms.map(() => ({ id: 'id-1' }));
+      },
     };
     const run = (now: Date) => dispatchOutboxOnce({ db, transport: flaky, from: 'x@y.z', logger: silentLogger, now });
     expect(await run(t0)).toBe(0);

@@ -5,31 +5,47 @@
  * still confirmed, and the recipient's preferences.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emailOutbox, notificationOptOuts } from '../../server/db/schema/index';
 import { dispatchOutboxOnce, startOutboxDispatcher } from '../../server/email/dispatcher';
 import { enqueueEmail } from '../../server/email/outbox';
 import { passwordChangedEmail } from '../../server/email/templates';
-import type { MailTransport, OutgoingEmail } from '../../server/email/transports';
+import type { BatchEmail, MailTransport, OutgoingEmail } from '../../server/email/transports';
 import { pendingRequest, TEST_PASSWORD } from '../factories/index';
 import { useTestDeps, silentLogger } from '../setup/test-database';
 
 const START = new Date('2026-11-21T10:00:00Z');
 const t = useTestDeps(START);
 
-/** A transport that records what it sends and fails while `down` is true. */
+/**
+ * A transport that records what it sends and each provider call (`single` for `send`, `batch` for
+ * `sendBatch`, with the messages' subjects), refuses a whole call while `down` is true, and in a
+ * batch refuses alone each message `refuse` names a reason for.
+ */
 function recordingTransport() {
   const sent: OutgoingEmail[] = [];
-  const state = { down: false };
+  const calls: { kind: 'single' | 'batch'; to: string[] }[] = [];
+  const state: { down: boolean; refuse: (m: BatchEmail) => string | null } = { down: false, refuse: () => null };
   const transport: MailTransport = {
     name: 'recording',
     async send(m) {
       if (state.down) throw new Error('provider down');
+      calls.push({ kind: 'single', to: [m.to] });
       sent.push(m);
       return `id-${sent.length}`;
     },
+    async sendBatch(ms) {
+      if (state.down) throw new Error('provider down');
+      calls.push({ kind: 'batch', to: ms.map((m) => m.to) });
+      return ms.map((m) => {
+        const error = state.refuse(m);
+        if (error) return { error };
+        sent.push(m);
+        return { id: `id-${sent.length}` };
+      });
+    },
   };
-  return { sent, state, transport };
+  return { sent, calls, state, transport };
 }
 
 /** Runs the dispatcher at `now` until nothing more is sent; returns how many were sent. */
@@ -46,6 +62,17 @@ async function drain(transport: MailTransport, now: Date) {
     total += n;
     if (n === 0) return total;
   }
+}
+
+/** A running dispatcher whose interval never fires within a test: only its start and kicks run it. */
+function kickedDispatcher(transport: MailTransport) {
+  return startOutboxDispatcher({
+    db: t.deps.db,
+    transport,
+    from: 'x@y.z',
+    logger: silentLogger,
+    intervalMs: 3_600_000,
+  });
 }
 
 async function clearOutbox() {
@@ -162,7 +189,7 @@ describe('preferences', () => {
 });
 
 describe('the running dispatcher', () => {
-  it('sends a message queued and kicked while it was sending, in the same run (not at the next interval)', async () => {
+  it('sends a message queued and kicked while it was sending without waiting for the next interval', async () => {
     await clearOutbox();
     const db = t.deps.db;
     await enqueueEmail(db, passwordChangedEmail('first@example.test', 'Ann', 'http://x/forgot-password'));
@@ -173,26 +200,26 @@ describe('the running dispatcher', () => {
     let secondSent!: () => void;
     const secondDone = new Promise<void>((r) => (secondSent = r));
     const sent: string[] = [];
+    const deliver = async (m: BatchEmail) => {
+      if (m.to === 'first@example.test') {
+        firstStarted();
+        await firstHeld;
+      }
+      sent.push(m.to);
+      if (m.to === 'second@example.test') secondSent();
+      return `id-${sent.length}`;
+    };
     const transport: MailTransport = {
       name: 'gated',
-      async send(m) {
-        if (m.to === 'first@example.test') {
-          firstStarted();
-          await firstHeld;
-        }
-        sent.push(m.to);
-        if (m.to === 'second@example.test') secondSent();
-        return `id-${sent.length}`;
+      send: deliver,
+      async sendBatch(ms) {
+        const ids: { id: string }[] = [];
+        for (const m of ms) ids.push({ id: await deliver(m) });
+        return ids;
       },
     };
-    // The interval never fires within the test: only the kick can bring the second message.
-    const dispatcher = startOutboxDispatcher({
-      db,
-      transport,
-      from: 'x@y.z',
-      logger: silentLogger,
-      intervalMs: 3_600_000,
-    });
+    // Only the kick can bring the second message.
+    const dispatcher = kickedDispatcher(transport);
     try {
       await firstSending;
       await enqueueEmail(db, passwordChangedEmail('second@example.test', 'Bob', 'http://x/forgot-password'));
@@ -208,5 +235,160 @@ describe('the running dispatcher', () => {
       { status: 'sent', attempts: 1 },
       { status: 'sent', attempts: 1 },
     ]);
+  });
+});
+
+describe('batch sending', () => {
+  const password = (to: string) => passwordChangedEmail(to, 'Ann', 'http://x/forgot-password');
+
+  it('sends the messages without attachments in one provider call, each marked sent with its own id', async () => {
+    await clearOutbox();
+    const db = t.deps.db;
+    for (const [i, to] of ['a@example.test', 'b@example.test', 'c@example.test'].entries()) {
+      await enqueueEmail(db, password(to), new Date(START.getTime() - (3 - i) * 1000));
+    }
+    const { calls, transport } = recordingTransport();
+    expect(await drain(transport, START)).toBe(3);
+    expect(calls).toEqual([{ kind: 'batch', to: ['a@example.test', 'b@example.test', 'c@example.test'] }]);
+    const rows = await db
+      .select({ to: emailOutbox.toAddress, status: emailOutbox.status, id: emailOutbox.providerMessageId })
+      .from(emailOutbox)
+      .orderBy(emailOutbox.createdAt);
+    expect(rows).toEqual([
+      { to: 'a@example.test', status: 'sent', id: 'id-1' },
+      { to: 'b@example.test', status: 'sent', id: 'id-2' },
+      { to: 'c@example.test', status: 'sent', id: 'id-3' },
+    ]);
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'b@example.test'));
+    expect(row!.html).toContain('<html');
+    expect(row!.text).toContain('password');
+    expect(row!.sentAt).not.toBeNull();
+  });
+
+  it('sends a message with an attachment alone, the others in one batch', async () => {
+    await clearOutbox();
+    const { customer, owner, business, bookingId } = await pendingRequest(t.deps);
+    await business.bookings.confirm({ bookingId });
+    const { sent, calls, transport } = recordingTransport();
+    expect(await drain(transport, START)).toBe(3);
+    expect(calls.filter((c) => c.kind === 'batch').map((c) => [...c.to].sort())).toEqual([
+      [customer.email, owner.email].sort(),
+    ]);
+    expect(calls.filter((c) => c.kind === 'single')).toEqual([{ kind: 'single', to: [customer.email] }]);
+    const confirmation = sent.find((m) => m.subject === 'Booking confirmed: Snip Studio')!;
+    expect(confirmation.attachments?.[0]?.filename).toBe('appointment.ics');
+    expect(sent.filter((m) => m !== confirmation).every((m) => !('attachments' in m) || !m.attachments)).toBe(true);
+  });
+
+  it('a partly refused batch marks the accepted messages sent and retries the refused one later', async () => {
+    await clearOutbox();
+    const db = t.deps.db;
+    for (const [i, to] of ['a@example.test', 'b@example.test', 'c@example.test'].entries()) {
+      await enqueueEmail(db, password(to), new Date(START.getTime() - (3 - i) * 1000));
+    }
+    const { sent, calls, state, transport } = recordingTransport();
+    state.refuse = (m) => (m.to === 'b@example.test' ? 'The `to` field is invalid.' : null);
+    expect(await drain(transport, START)).toBe(2);
+    const rows = async () =>
+      db
+        .select({
+          to: emailOutbox.toAddress,
+          status: emailOutbox.status,
+          attempts: emailOutbox.attempts,
+          lastError: emailOutbox.lastError,
+          id: emailOutbox.providerMessageId,
+        })
+        .from(emailOutbox)
+        .orderBy(emailOutbox.createdAt);
+    expect(await rows()).toEqual([
+      { to: 'a@example.test', status: 'sent', attempts: 1, lastError: null, id: 'id-1' },
+      { to: 'b@example.test', status: 'pending', attempts: 1, lastError: 'The `to` field is invalid.', id: null },
+      { to: 'c@example.test', status: 'sent', attempts: 1, lastError: null, id: 'id-2' },
+    ]);
+    state.refuse = () => null;
+    expect(await drain(transport, START)).toBe(0); // the refused one waits for its backoff
+    expect(await drain(transport, new Date(START.getTime() + 60_000))).toBe(1);
+    expect(calls.map((c) => c.to)).toEqual([
+      ['a@example.test', 'b@example.test', 'c@example.test'],
+      ['b@example.test'],
+    ]);
+    expect(sent.map((m) => m.to)).toEqual(['a@example.test', 'c@example.test', 'b@example.test']);
+    expect((await rows())[1]).toEqual({
+      to: 'b@example.test',
+      status: 'sent',
+      attempts: 2,
+      lastError: null,
+      id: 'id-3',
+    });
+  });
+
+  it('a refused batch call leaves every message in it for a retry with backoff', async () => {
+    await clearOutbox();
+    const db = t.deps.db;
+    await enqueueEmail(db, password('a@example.test'), START);
+    await enqueueEmail(db, password('b@example.test'), START);
+    const { sent, state, transport } = recordingTransport();
+    state.down = true;
+    expect(await drain(transport, START)).toBe(0);
+    const rows = await db.select().from(emailOutbox);
+    expect(rows.map((r) => [r.status, r.attempts, r.lastError, r.nextAttemptAt.getTime()])).toEqual([
+      ['pending', 1, 'provider down', START.getTime() + 30_000],
+      ['pending', 1, 'provider down', START.getTime() + 30_000],
+    ]);
+    state.down = false;
+    expect(await drain(transport, new Date(START.getTime() + 30_000))).toBe(2);
+    expect(sent.map((m) => m.to).sort()).toEqual(['a@example.test', 'b@example.test']);
+  });
+
+  it('a notification skipped for the preferences is never claimed nor sent, in the same pass as the others', async () => {
+    await clearOutbox();
+    const { owner, customer, bookingId } = await pendingRequest(t.deps);
+    await t.deps.db.insert(notificationOptOuts).values({ userId: owner.id, kind: 'booking_requested' });
+    const { sent, calls, transport } = recordingTransport();
+    let taken = 0;
+    const n = await dispatchOutboxOnce({
+      db: t.deps.db,
+      transport,
+      from: 'LastSlot <x@y.z>',
+      logger: silentLogger,
+      now: START,
+      onClaimed: (c) => (taken = c),
+    });
+    expect([n, taken]).toEqual([1, 2]);
+    expect(calls).toEqual([{ kind: 'batch', to: [customer.email] }]);
+    expect(sent.map((m) => m.to)).toEqual([customer.email]);
+    const [skipped] = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `booking_requested:${bookingId}`));
+    expect(skipped).toMatchObject({
+      status: 'skipped',
+      lastError: 'recipient opted out',
+      attempts: 0,
+      providerMessageId: null,
+      sentAt: null,
+      nextAttemptAt: START,
+    });
+    expect(await drain(transport, new Date(START.getTime() + 24 * 3600_000))).toBe(0);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('kicks within the delay share one run and one provider call', async () => {
+    await clearOutbox();
+    const db = t.deps.db;
+    const { calls, transport } = recordingTransport();
+    const dispatcher = kickedDispatcher(transport);
+    try {
+      // Let the run that starts with the dispatcher find the empty outbox and end.
+      await new Promise((r) => setTimeout(r, 300));
+      await enqueueEmail(db, password('a@example.test'));
+      dispatcher.kick();
+      await enqueueEmail(db, password('b@example.test'));
+      dispatcher.kick();
+      await vi.waitFor(() => expect(calls.flatMap((c) => c.to)).toHaveLength(2), { timeout: 5000 });
+    } finally {
+      await dispatcher.stop();
+    }
+    expect(calls.map((c) => [...c.to].sort())).toEqual([['a@example.test', 'b@example.test']]);
   });
 });

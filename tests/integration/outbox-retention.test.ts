@@ -25,7 +25,7 @@ describe('outbox retention', () => {
     // Send what is due, then leave one message pending (as a provider outage would).
     await dispatchOutboxOnce({
       db: t.deps.db,
-      transport: { name: 'ok', send: async () => 'id' },
+      transport: { name: 'ok', send: async () => 'id', sendBatch: async (ms) => ms.map(() => ({ id: 'id' })) },
       from: 'LastSlot <x@y.z>',
       logger: silentLogger,
       now: START,
