@@ -253,7 +253,7 @@ export async function dispatchOutboxOnce(params: {
     // The claim counted this attempt.
     const attempts = row.attempts;
     logger.warn({ err, outboxId: row.id, attempts }, 'email delivery failed');
-    const lastError = err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500);
+    const lastError = err instanceof Error ? err.message.slice(0, 500) : 'unknown error';
     await db
       .update(emailOutbox)
       .set(afterFailure(attempts, now, lastError))
