@@ -62,7 +62,8 @@ export interface CpuProbe {
 
 /**
  * Sends `next()`'s requests to `origin` with `shape`, reading the target's CPU time (and its
- * backends') just before and after (each after `probe.settle`). `next(i)` gives the i-th request (i from 0, in send order).
+ * backends') just before and after (each after `probe.settle`). `next(i)` gives the i-th request
+ * (i from 0, in send order).
  */
 export async function measure(
   origin: string,
