@@ -15,13 +15,12 @@ import type { Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema/index';
 import { emailOutbox } from '../../server/db/schema/index';
 import { resolveEmailIntentsOnce, startOutboxDispatcher } from '../../server/email/dispatcher';
-import type { MailTransport } from '../../server/email/transports';
 import { resolveAccountEmailIntent } from '../../server/features/auth/email-intents';
 import { createDbThrottle } from '../../server/features/auth/throttle';
 import { createInnerContext, type AppDeps } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 import { createUser } from '../factories/index';
-import { emailsTo, resolveEmailIntents } from '../setup/helpers';
+import { deliveringTransport, emailsTo, resolveEmailIntents } from '../setup/helpers';
 import { silentLogger, useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-11-21T10:00:00Z'), { fakeDate: true });
@@ -106,17 +105,10 @@ describe('no enumeration oracle in reset and resend', () => {
   it('the running dispatcher resolves a kicked intent and sends the resulting email', async () => {
     const user = await createUser(t.deps.db, { role: 'customer' });
     const sent: string[] = [];
-    const transport: MailTransport = {
-      name: 'test',
-      async send(m) {
-        sent.push(`${m.to} ${m.subject}`);
-        return 'id';
-      },
-      async sendBatch(ms) {
-        sent.push(...ms.map((m) => `${m.to} ${m.subject}`));
-        return ms.map(() => ({ id: 'id' }));
-      },
-    };
+    const transport = deliveringTransport('test', async (m) => {
+      sent.push(`${m.to} ${m.subject}`);
+      return 'id';
+    });
     const dispatcher = startOutboxDispatcher({
       db: t.deps.db,
       transport,

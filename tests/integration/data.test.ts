@@ -10,11 +10,11 @@ import { bookings, businessProfiles, customerLikes, emailOutbox, slots, users } 
 import { dispatchOutboxOnce, MAX_ATTEMPTS } from '../../server/email/dispatcher';
 import { enqueueEmail } from '../../server/email/outbox';
 import { passwordChangedEmail } from '../../server/email/templates';
-import type { MailTransport } from '../../server/email/transports';
 import { DEMO, seedDemoIfEmpty } from '../../server/features/demo/seed';
 import type { Db } from '../../server/db/client';
 import { createBusiness, createSlot, createUser } from '../factories/index';
 import { createTestDatabase, silentLogger, type TestDatabase } from '../setup/test-database';
+import { deliveringTransport } from '../setup/helpers';
 
 let tdb: TestDatabase;
 let db: Db;
@@ -111,19 +111,11 @@ describe('email outbox', () => {
     await enqueueEmail(db, passwordChangedEmail('a@example.test', 'Ann', 'http://x/forgot-password'), t0);
     let up = false;
     const sent: string[] = [];
-    const flaky: MailTransport = {
-      name: 'flaky',
-      async send(m) {
-        if (!up) throw new Error('provider down');
-        sent.push(m.to);
-        return 'id-1';
-      },
-      async sendBatch(ms) {
-        if (!up) throw new Error('provider down');
-        sent.push(...ms.map((m) => m.to));
-        return ms.map(() => ({ id: 'id-1' }));
-      },
-    };
+    const flaky = deliveringTransport('flaky', async (m) => {
+      if (!up) throw new Error('provider down');
+      sent.push(m.to);
+      return 'id-1';
+    });
     const run = (now: Date) => dispatchOutboxOnce({ db, transport: flaky, from: 'x@y.z', logger: silentLogger, now });
     expect(await run(t0)).toBe(0);
     let [row] = await db.select().from(emailOutbox);

@@ -7,12 +7,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { emailOutbox, notificationOptOuts } from '../../server/db/schema/index';
-import { dispatchOutboxOnce, startOutboxDispatcher } from '../../server/email/dispatcher';
+import { dispatchOutboxOnce, KICK_DELAY_MS, startOutboxDispatcher } from '../../server/email/dispatcher';
 import { enqueueEmail } from '../../server/email/outbox';
 import { passwordChangedEmail } from '../../server/email/templates';
 import type { BatchEmail, MailTransport, OutgoingEmail } from '../../server/email/transports';
 import { pendingRequest, TEST_PASSWORD } from '../factories/index';
 import { useTestDeps, silentLogger } from '../setup/test-database';
+import { deliveringTransport } from '../setup/helpers';
 
 const START = new Date('2026-11-21T10:00:00Z');
 const t = useTestDeps(START);
@@ -209,15 +210,7 @@ describe('the running dispatcher', () => {
       if (m.to === 'second@example.test') secondSent();
       return `id-${sent.length}`;
     };
-    const transport: MailTransport = {
-      name: 'gated',
-      send: deliver,
-      async sendBatch(ms) {
-        const ids: { id: string }[] = [];
-        for (const m of ms) ids.push({ id: await deliver(m) });
-        return ids;
-      },
-    };
+    const transport = deliveringTransport('gated', deliver);
     // Only the kick can bring the second message.
     const dispatcher = kickedDispatcher(transport);
     try {
@@ -377,18 +370,22 @@ describe('batch sending', () => {
     await clearOutbox();
     const db = t.deps.db;
     const { calls, transport } = recordingTransport();
+    // The run that starts with the dispatcher sends this one and has claimed its last batch once
+    // the call is seen: it cannot take the messages below.
+    await enqueueEmail(db, password('first@example.test'));
     const dispatcher = kickedDispatcher(transport);
     try {
-      // Let the run that starts with the dispatcher find the empty outbox and end.
-      await new Promise((r) => setTimeout(r, 300));
+      await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 5000 });
       await enqueueEmail(db, password('a@example.test'));
       dispatcher.kick();
+      // The second change commits a moment later, well within the kick's delay.
+      await new Promise((r) => setTimeout(r, KICK_DELAY_MS / 5));
       await enqueueEmail(db, password('b@example.test'));
       dispatcher.kick();
-      await vi.waitFor(() => expect(calls.flatMap((c) => c.to)).toHaveLength(2), { timeout: 5000 });
+      await vi.waitFor(() => expect(calls.flatMap((c) => c.to)).toHaveLength(3), { timeout: 5000 });
     } finally {
       await dispatcher.stop();
     }
-    expect(calls.map((c) => [...c.to].sort())).toEqual([['a@example.test', 'b@example.test']]);
+    expect(calls.map((c) => [...c.to].sort())).toEqual([['first@example.test'], ['a@example.test', 'b@example.test']]);
   });
 });

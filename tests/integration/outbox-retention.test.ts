@@ -9,7 +9,7 @@ import { emailOutbox } from '../../server/db/schema/index';
 import { dispatchOutboxOnce } from '../../server/email/dispatcher';
 import { applyOutboxRetention } from '../../server/email/outbox';
 import { callerFor, pendingRequest } from '../factories/index';
-import { errorOf } from '../setup/helpers';
+import { deliveringTransport, errorOf } from '../setup/helpers';
 import { silentLogger, useTestDeps } from '../setup/test-database';
 
 const START = new Date('2026-11-21T10:00:00Z');
@@ -25,7 +25,7 @@ describe('outbox retention', () => {
     // Send what is due, then leave one message pending (as a provider outage would).
     await dispatchOutboxOnce({
       db: t.deps.db,
-      transport: { name: 'ok', send: async () => 'id', sendBatch: async (ms) => ms.map(() => ({ id: 'id' })) },
+      transport: deliveringTransport('ok', async () => 'id'),
       from: 'LastSlot <x@y.z>',
       logger: silentLogger,
       now: START,

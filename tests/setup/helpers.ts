@@ -9,6 +9,7 @@ import { emailOutbox } from '../../server/db/schema/index';
 import { resolveEmailIntentsOnce } from '../../server/email/dispatcher';
 import { EMAIL_INTENT_PREFIX } from '../../server/email/outbox';
 import { renderEmail } from '../../server/email/render';
+import type { MailTransport, OutgoingEmail } from '../../server/email/transports';
 import { resolveAccountEmailIntent } from '../../server/features/auth/email-intents';
 import type { LiveEvent } from '../../server/realtime/live-bookings';
 
@@ -116,5 +117,22 @@ export async function liveEvents(caller: { bookings: { onChange: () => Promise<A
       }
     },
     close: async () => void (await it.return?.()),
+  };
+}
+
+/**
+ * A test mail transport built on one `deliver` function (resolves to the provider's id, rejects
+ * on failure): `send` is `deliver`, and `sendBatch` delivers the messages one by one in order, so
+ * a rejection fails the whole call, as a provider that is down does.
+ */
+export function deliveringTransport(name: string, deliver: (m: OutgoingEmail) => Promise<string>): MailTransport {
+  return {
+    name,
+    send: deliver,
+    async sendBatch(messages) {
+      const outcomes: { id: string }[] = [];
+      for (const m of messages) outcomes.push({ id: await deliver(m) });
+      return outcomes;
+    },
   };
 }
