@@ -13,6 +13,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'tests/faults/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup.ts'],
     environment: 'node',

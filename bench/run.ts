@@ -16,7 +16,8 @@
  * vite build), BENCH_CLIENT_DIST (measure this built client instead of building), BENCH_KEEP_LOGS,
  * BENCH_WORKERS (processes per target; default: one per core, A's production default),
  * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results),
- * BENCH_SKIP_LIGHTHOUSE (1: no Lighthouse), BENCH_LIGHTHOUSE_RUNS (3 per page; bench/lighthouse.ts).
+ * BENCH_SKIP_LIGHTHOUSE (1: no Lighthouse), BENCH_LIGHTHOUSE_RUNS (3 per page; bench/lighthouse.ts),
+ * BENCH_PROFILE_DIR (each target's processes write `node --cpu-prof` profiles there, a folder per run).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -98,6 +99,8 @@ const cfg = {
   workersForA: Boolean(process.env.BENCH_WORKERS),
   skipLighthouse: ['1', 'true'].includes(process.env.BENCH_SKIP_LIGHTHOUSE ?? ''),
   lighthouseRuns: Math.max(1, Math.round(num('BENCH_LIGHTHOUSE_RUNS', 3))),
+  /** Where the targets' CPU profiles go (a folder per run), or '' for none. */
+  profileDir: process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : '',
 };
 
 const log = (line: string) => console.log(line);
@@ -261,6 +264,11 @@ async function main(): Promise<void> {
       logFile,
       // A serves the built client in every run, as production does (and Lighthouse needs it).
       env: { ...(kind === 'A' && clientDir ? { CLIENT_DIST_DIR: clientDir } : {}), ...env },
+      // Every process of the target (forked workers inherit their primary's flags) writes a
+      // profile when it exits; profiling slows it, so such a run's numbers are not comparable.
+      nodeFlags: cfg.profileDir
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(cfg.profileDir, path.basename(logFile, '.log'))}`]
+        : [],
     });
     try {
       return await fn(target);

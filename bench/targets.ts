@@ -44,6 +44,8 @@ export interface TargetOptions {
   logFile: string;
   /** Extra environment (e.g. BENCH_BASELINE_PREPARE for B). */
   env?: Record<string, string>;
+  /** Node flags before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not allow). */
+  nodeFlags?: string[];
 }
 
 const live = new Set<ChildProcess>();
@@ -86,7 +88,10 @@ export function appEnv(opts: TargetOptions): Record<string, string> {
  */
 export async function startTarget(kind: TargetKind, opts: TargetOptions): Promise<RunningTarget> {
   const port = kind === 'A' ? opts.port : opts.port + 1;
-  const args = kind === 'A' ? [opts.serverEntry] : ['--import', 'tsx', 'bench/baseline-server.ts'];
+  const args = [
+    ...(opts.nodeFlags ?? []),
+    ...(kind === 'A' ? [opts.serverEntry] : ['--import', 'tsx', 'bench/baseline-server.ts']),
+  ];
   const env =
     kind === 'A'
       ? appEnv(opts)

@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { measure } from './load';
+
+/**
+ * The fixed-rate load shape the bench's p99 budgets are read at (autocannon, patched:
+ * docs/decisions/0065-bench-fixed-rate-is-steady.md). These check the shape of the load and how
+ * latencies are counted, against a local server; they time nothing of the app's.
+ */
+describe('bench fixed-rate load', () => {
+  let server: Server | null = null;
+  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  /** A server answering 204 at once, or after `holdMs(n)` for its n-th request (from 0); records arrivals. */
+  async function start(holdMs: (n: number) => number = () => 0) {
+    const arrivals: number[] = [];
+    server = createServer((_req, res) => {
+      const n = arrivals.push(Date.now()) - 1;
+      const hold = holdMs(n);
+      if (hold > 0) setTimeout(() => res.writeHead(204).end(), hold);
+      else res.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals };
+  }
+
+  it('spreads the requests over each second instead of sending the second quota at once', async () => {
+    const { origin, arrivals } = await start();
+    // 40 requests at 40/s over 4 connections: one every 25 ms, about 10 in any 250 ms.
+    const result = await measure(origin, { connections: 4, duration: 5, amount: 40, rate: 40 }, () => ({
+      method: 'GET',
+      path: '/',
+    }));
+    expect(result.requests).toBe(40);
+    const first = arrivals[0]!;
+    const inFirstQuarter = arrivals.filter((t) => t - first < 250).length;
+    // Unpatched autocannon sends all 40 within the first milliseconds of the second.
+    expect(inFirstQuarter).toBeLessThanOrEqual(20);
+  });
+
+  it('corrects a slow answer for the requests it held up at the schedule interval, not every millisecond', async () => {
+    // One connection at 10/s (a request every 100 ms); the 5th answer takes 1 s. Corrected at the
+    // 100 ms interval it adds 9 samples (900 ms down to 100 ms) to the 10 answers, so the median
+    // stays a fast answer; at a 1 ms interval (unpatched) it would add 999 and the median would be
+    // about 500 ms.
+    const { origin } = await start((n) => (n === 4 ? 1_000 : 0));
+    const result = await measure(origin, { connections: 1, duration: 10, amount: 10, rate: 10 }, () => ({
+      method: 'GET',
+      path: '/',
+    }));
+    expect(result.requests).toBe(10);
+    expect(result.p99).toBeGreaterThanOrEqual(900);
+    expect(result.p50).toBeLessThan(250);
+  });
+});
