@@ -1,11 +1,18 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatTime, shortAddress } from '../../../shared/format';
 import { WEEKDAY_LABEL, WEEKDAYS } from '../../../shared/opening-hours';
 import type { PublicData } from './use-business-by-slug';
 
-/** The page's side card: address (with a maps link), email, phone and the week's opening hours. */
-export function BusinessContactCard({ business }: { business: PublicData['business'] }) {
+/**
+ * The page's side card: address (with a maps link), email, phone and the week's opening hours.
+ * Memoised like `SlotList`.
+ */
+export const BusinessContactCard = memo(function BusinessContactCard({
+  business,
+}: {
+  business: PublicData['business'];
+}) {
   const hours = business.openingHours ?? {};
   const address = business.address?.trim() ?? '';
   return (
@@ -58,7 +65,7 @@ export function BusinessContactCard({ business }: { business: PublicData['busine
       </Stack>
     </Card>
   );
-}
+});
 
 function InfoItem({ label, children }: { label: string; children: ReactNode }) {
   return (

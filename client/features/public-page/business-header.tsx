@@ -1,4 +1,5 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { businessTypeLabel } from '../../../shared/categories';
 import { FavouriteButton } from '../favourites/favourite-button';
 import type { PublicData } from './use-business-by-slug';
@@ -6,9 +7,9 @@ import type { PublicData } from './use-business-by-slug';
 /**
  * The page's heading: business name, type badge, the favourite button when `showFavourite`, and the
  * description. `onFavouriteSignIn` is called when a viewer who is not a customer presses the
- * favourite button; undefined for a customer, who saves the favourite.
+ * favourite button; undefined for a customer, who saves the favourite. Memoised like `SlotList`.
  */
-export function BusinessHeader({
+export const BusinessHeader = memo(function BusinessHeader({
   business,
   showFavourite,
   onFavouriteSignIn,
@@ -38,4 +39,4 @@ export function BusinessHeader({
       </Text>
     </Stack>
   );
-}
+});

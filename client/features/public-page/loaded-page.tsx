@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Grid, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { useAuth } from '../auth/use-auth';
 import { BusinessContactCard } from './business-contact-card';
@@ -47,6 +47,9 @@ export function LoadedPage({
   const showRequestButtons = !isOwner && !isBusinessViewer;
   const [signIn, setSignIn] = useState<SignInReason | null>(null);
   const [requesting, setRequesting] = useState<Slot | null>(null);
+  // Stable, so the memoised header and slot list skip the page's re-render when the session answers.
+  const signInToFavourite = useCallback(() => setSignIn('favourite'), []);
+  const signInToRequest = useCallback(() => setSignIn('request'), []);
   useSlotsErrorToast(refreshError);
   usePreloadOnFirstInteraction(RequestDialog, SignInDialog);
 
@@ -65,7 +68,7 @@ export function LoadedPage({
       <BusinessHeader
         business={business}
         showFavourite={showRequestButtons}
-        onFavouriteSignIn={user?.role === 'customer' ? undefined : () => setSignIn('favourite')}
+        onFavouriteSignIn={user?.role === 'customer' ? undefined : signInToFavourite}
       />
 
       <Grid gap="lg">
@@ -80,7 +83,7 @@ export function LoadedPage({
             refreshing={refreshing}
             onRetry={onRetry}
             onRequest={setRequesting}
-            onSignIn={() => setSignIn('request')}
+            onSignIn={signInToRequest}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,7 +1,7 @@
 import { Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { hasBusinessIdentity } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { noticeFor, TIME_LIMITS_MS, useWaitLimit, type NoticeTexts } from '../../lib/requests';
@@ -39,6 +39,10 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
   const waiting = query.isPending;
   const tooLong = useWaitLimit(waiting, TIME_LIMITS_MS.publicPageGuard, attempt) && waiting;
 
+  // Stable, for the memoised slot list (its Try Again after a failed refresh).
+  const { refetch } = query;
+  const retryRefresh = useCallback(() => void refetch(), [refetch]);
+
   const tryAgain = () => {
     setAttempt((a) => a + 1);
     void queryClient.resetQueries({ queryKey, exact: true });
@@ -71,7 +75,7 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
         slug={slug}
         refreshError={query.isError ? query.error : null}
         refreshing={query.isFetching}
-        onRetry={() => void query.refetch()}
+        onRetry={retryRefresh}
       />
     );
   }

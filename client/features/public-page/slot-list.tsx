@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { formatDate, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { slotsErrorText } from './slots-notices';
@@ -7,9 +8,11 @@ import type { Slot } from './use-business-by-slug';
 /**
  * The open slots, grouped by date, with a Request button each (or 'Login or Sign Up to Request'
  * when the viewer cannot request); the owner sees its own slots without buttons. A failed refresh
- * shows 'Error loading slots' with Try Again above the list.
+ * shows 'Error loading slots' with Try Again above the list. Memoised: the page re-renders when the
+ * session query answers after the first paint, and the list (the page's largest part) is then
+ * left as it is unless its props changed; callers pass stable callbacks.
  */
-export function SlotList({
+export const SlotList = memo(function SlotList({
   slots,
   isOwner,
   isBusinessViewer,
@@ -93,7 +96,7 @@ export function SlotList({
       </Stack>
     </Card>
   );
-}
+});
 
 function slotsSummary(count: number, isOwner: boolean): string {
   if (isOwner) {
