@@ -5,7 +5,7 @@
  * messages (FOR UPDATE SKIP LOCKED, safe with several processes), renders and sends them, and
  * retries failures with exponential backoff (30 s doubling, up to 8 attempts).
  */
-import { and, asc, eq, getTableColumns, like, lte, notLike, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, like, lte, notLike, sql, type Placeholder } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { KINDS_NEEDING_ACTIVE_BOOKING } from '../../shared/notifications';
 import type { Db, Tx } from '../db/client';
@@ -95,7 +95,7 @@ export async function resolveEmailIntentsOnce(params: {
   return done;
 }
 
-/** Up to `batch` due intents, oldest first. */
+/** Up to `batch` due intents, longest due first (see `claimDue`). */
 const dueIntents = preparedStatement<{ now: Date; batch: number }>()('outbox_due_intents', (db, p) =>
   db
     .select({
@@ -107,7 +107,7 @@ const dueIntents = preparedStatement<{ now: Date; batch: number }>()('outbox_due
     })
     .from(emailOutbox)
     .where(isDue(p.now, 'intents'))
-    .orderBy(asc(emailOutbox.createdAt))
+    .orderBy(asc(emailOutbox.nextAttemptAt))
     .limit(p.batch),
 );
 
@@ -115,26 +115,30 @@ const dueIntents = preparedStatement<{ now: Date; batch: number }>()('outbox_due
  * Why a due message (a row of `email_outbox`) must not go, as SQL text, or NULL when it may: only
  * booking notifications (a kind) are ever skipped, when the recipient's account is gone, the
  * recipient turned the kind off (notification_opt_outs), or the notification (a reminder) is
- * about a booking that is no longer confirmed or completed.
+ * about a booking that is no longer confirmed or completed. Reads the rows `claimDue` left-joins
+ * to the message (its recipient, opt-out and active booking, each found by key or absent): joins
+ * are index look-ups per message, where `exists` subqueries inside the expression were planned as
+ * hashed subplans that read the whole users table on every claim.
  */
 const skipReason = sql<string | null>`case when ${emailOutbox.kind} is null then null
-  when not exists (select 1 from ${users} where ${users.id} = ${emailOutbox.userId}) then 'recipient account deleted'
-  when exists (select 1 from ${notificationOptOuts} where ${notificationOptOuts.userId} = ${emailOutbox.userId} and ${notificationOptOuts.kind} = ${emailOutbox.kind}) then 'recipient opted out'
+  when ${users.id} is null then 'recipient account deleted'
+  when ${notificationOptOuts.userId} is not null then 'recipient opted out'
   when ${emailOutbox.kind} in (${sql.join(
     KINDS_NEEDING_ACTIVE_BOOKING.map((k) => sql`${k}`),
     sql`, `,
-  )}) and not exists (
-    select 1 from ${bookings} where ${bookings.id} = ${emailOutbox.bookingId} and ${bookings.status} in ('confirmed', 'completed'))
-    then 'booking no longer active'
+  )}) and ${bookings.id} is null then 'booking no longer active'
   else null end`;
 
 /**
- * Takes up to `batch` due messages, oldest first, in one statement: a CTE locks them (SKIP LOCKED,
- * so concurrent processes take different rows) and computes each one's skip reason once; the
- * update then marks the unwanted ones `skipped` with that reason (not an attempt) and claims the
- * others: pushes their next attempt to `claimUntil` so no other process picks them up meanwhile
- * and counts the attempt. Each row is updated once, so a skipped row is never claimed. Returns the
- * rows as updated (any order); the skipped ones have status 'skipped'.
+ * Takes up to `batch` due messages, longest due first (by `next_attempt_at`, which starts at
+ * `send_after`: the order of `email_outbox_pending_idx`, so the statement reads its batch off the
+ * index however many messages wait, instead of sorting the whole queue each time; ADR 0067), in
+ * one statement: a CTE locks them (SKIP LOCKED, so concurrent processes take different rows) and
+ * computes each one's skip reason once; the update then marks the unwanted ones `skipped` with
+ * that reason (not an attempt) and claims the others: pushes their next attempt to `claimUntil`
+ * so no other process picks them up meanwhile and counts the attempt. Each row is updated once, so
+ * a skipped row is never claimed. Returns the rows as updated (any order); the skipped ones have
+ * status 'skipped'.
  */
 const claimDue = preparedStatement<{ now: Date; claimUntil: Date; batch: number }>()('outbox_claim_due', (db, p) => {
   const due = db.$with('due').as(
@@ -142,7 +146,7 @@ const claimDue = preparedStatement<{ now: Date; claimUntil: Date; batch: number 
       .select({ id: sql<string>`${emailOutbox.id}`.as('due_id') })
       .from(emailOutbox)
       .where(isDue(p.now, 'messages'))
-      .orderBy(asc(emailOutbox.createdAt))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
       .limit(p.batch)
       .for('update', { skipLocked: true }),
   );
@@ -151,7 +155,16 @@ const claimDue = preparedStatement<{ now: Date; claimUntil: Date; batch: number 
     db
       .select({ id: sql<string>`${emailOutbox.id}`.as('verdict_id'), skip: skipReason.as('skip_reason') })
       .from(emailOutbox)
-      .innerJoin(due, eq(emailOutbox.id, due.id)),
+      .innerJoin(due, eq(emailOutbox.id, due.id))
+      .leftJoin(users, eq(users.id, emailOutbox.userId))
+      .leftJoin(
+        notificationOptOuts,
+        and(eq(notificationOptOuts.userId, emailOutbox.userId), eq(notificationOptOuts.kind, emailOutbox.kind)),
+      )
+      .leftJoin(
+        bookings,
+        and(eq(bookings.id, emailOutbox.bookingId), inArray(bookings.status, ['confirmed', 'completed'])),
+      ),
   );
   return db
     .with(due, verdict)

@@ -258,6 +258,27 @@ describe('batch sending', () => {
     expect(row!.sentAt).not.toBeNull();
   });
 
+  it('takes the messages that have been due longest first, not the oldest: the pending index order', async () => {
+    // Claiming in the order of email_outbox_pending_idx (status, next_attempt_at) lets a claim read
+    // its batch off the index; ordering by age sorted the whole queue on every claim (ADR 0067).
+    await clearOutbox();
+    const db = t.deps.db;
+    // The first message queued failed once; its retry came due 10 s ago. The second, queued after
+    // it, has been due for 30 s.
+    await enqueueEmail(db, password('retried@example.test'), new Date(START.getTime() - 60_000));
+    await db
+      .update(emailOutbox)
+      .set({ attempts: 1, nextAttemptAt: new Date(START.getTime() - 10_000) })
+      .where(eq(emailOutbox.toAddress, 'retried@example.test'));
+    await enqueueEmail(db, password('waiting@example.test'), new Date(START.getTime() - 30_000));
+    const { calls, transport } = recordingTransport();
+    const once = () =>
+      dispatchOutboxOnce({ db, transport, from: 'LastSlot <x@y.z>', logger: silentLogger, now: START, batch: 1 });
+    expect(await once()).toBe(1);
+    expect(await once()).toBe(1);
+    expect(calls.map((c) => c.to)).toEqual([['waiting@example.test'], ['retried@example.test']]);
+  });
+
   it('sends a message with an attachment alone, the others in one batch', async () => {
     await clearOutbox();
     const { customer, owner, business, bookingId } = await pendingRequest(t.deps);
