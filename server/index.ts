@@ -1,8 +1,9 @@
 /**
  * Process entry (docs/decisions/0028). The primary validates the env, migrates the database (PGlite
  * under ./data when no DATABASE_URL) and seeds demo data on a first development start, once; then
- * it runs the HTTP server in worker processes (node:cluster, one shared port) and replaces any that
- * dies. Each worker builds the runtime and listens on HOST:PORT. SIGTERM / SIGINT drain requests,
+ * it runs the HTTP server in worker processes (node:cluster, one shared port), on PostgreSQL plus one
+ * mail worker that sends the outbox (docs/decisions/0064), and replaces any that dies. Each HTTP
+ * worker builds the runtime and listens on HOST:PORT. SIGTERM / SIGINT drain requests,
  * end live-update streams, write out the buffered log lines and stop. Runs from the sources under
  * tsx (`npm run dev`, tests) and built to dist/server/index.js (`npm start`; docs/decisions/0042).
  */
@@ -10,12 +11,13 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { buildServer } from './app';
 import { appOrigin, loadEnv, workerCount, type Env } from './core/env';
 import { DEMO, seedDemoIfEmpty } from './features/demo/seed';
 import { createLogger, flushLogger } from './logger';
-import { openEnvDatabase, startRuntime } from './runtime';
-import { superviseWorkers } from './supervisor';
+import { openEnvDatabase, startMailer, startRuntime } from './runtime';
+import { serveMailWorker, superviseWorkers, workerRole } from './supervisor';
 
 /** Reads .env (when present) and validates the environment; prints the problems and exits on error. */
 function envOrExit(): Env {
@@ -67,7 +69,14 @@ async function primary(): Promise<void> {
     console.log(lines.join('\n') + '\n');
   };
 
-  const supervisor = superviseWorkers({ count: workers.count, logger, onListening: banner });
+  // On PostgreSQL one more process, the mail worker, sends the outbox, so rendering and sending
+  // email never hold up a request (docs/decisions/0064); PGlite's one process does both.
+  const supervisor = superviseWorkers({
+    count: workers.count,
+    mailWorker: database.kind !== 'pglite',
+    logger,
+    onListening: banner,
+  });
   const shutdown = (signal: string) => {
     void supervisor
       .stop(signal)
@@ -81,27 +90,18 @@ async function primary(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-async function worker(): Promise<void> {
-  const env = envOrExit();
-  const logger = loggerFor(env);
-  const runtime = await startRuntime(env, logger, undefined, { migrate: false });
-  const app = await buildServer({
-    deps: runtime.deps,
-    logger,
-    trustProxy: env.TRUST_PROXY,
-    mutationsPerMinute: env.RATE_LIMIT_MUTATIONS_PER_MINUTE,
-    ...(env.CLIENT_DIST_DIR ? { clientDir: path.resolve(env.CLIENT_DIST_DIR) } : {}),
-  });
-  await app.listen({ host: env.HOST, port: env.PORT });
-
+/**
+ * On the first SIGINT / SIGTERM: logs `message`, runs `close`, writes out the buffered log lines
+ * and exits 0, whether or not `close` succeeded.
+ */
+function exitOnSignal(logger: Logger, message: string, close: () => Promise<void>): void {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'worker shutting down');
+    logger.info({ signal }, message);
     try {
-      await app.close(); // stops accepting, ends live-update streams, drains requests in flight
-      await runtime.close();
+      await close();
     } finally {
       await flushLogger(logger);
       process.exit(0);
@@ -111,7 +111,44 @@ async function worker(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-(cluster.isPrimary ? primary() : worker()).catch((err) => {
+/** An HTTP worker: the app on HOST:PORT (the port shared through the primary). */
+async function httpWorker(): Promise<void> {
+  const env = envOrExit();
+  const logger = loggerFor(env);
+  const runtime = await startRuntime(env, logger, undefined, {
+    migrate: false,
+    remoteMailer: workerRole() === 'http-remote-mail',
+  });
+  const app = await buildServer({
+    deps: runtime.deps,
+    logger,
+    trustProxy: env.TRUST_PROXY,
+    mutationsPerMinute: env.RATE_LIMIT_MUTATIONS_PER_MINUTE,
+    ...(env.CLIENT_DIST_DIR ? { clientDir: path.resolve(env.CLIENT_DIST_DIR) } : {}),
+  });
+  await app.listen({ host: env.HOST, port: env.PORT });
+
+  exitOnSignal(logger, 'worker shutting down', async () => {
+    await app.close(); // stops accepting, ends live-update streams, drains requests in flight
+    await runtime.close();
+  });
+}
+
+/** The mail worker: only the outbox dispatcher, run on the primary's relayed kicks and its interval. */
+async function mailWorker(): Promise<void> {
+  const env = envOrExit();
+  const logger = loggerFor(env);
+  const database = await openEnvDatabase(env);
+  const dispatcher = startMailer(env, database, logger);
+  serveMailWorker(() => dispatcher.kick());
+
+  exitOnSignal(logger, 'mail worker shutting down', async () => {
+    await dispatcher.stop(); // lets the run under way finish: a sent message is marked sent
+    await database.close();
+  });
+}
+
+(cluster.isPrimary ? primary() : workerRole() === 'mail' ? mailWorker() : httpWorker()).catch((err) => {
   console.error('LastSlot failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { appOrigin, type Env } from './core/env';
 import { openDatabase, type Database } from './db/client';
-import { startOutboxDispatcher } from './email/dispatcher';
+import { startOutboxDispatcher, type OutboxDispatcher } from './email/dispatcher';
 import { applyOutboxRetention } from './email/outbox';
 import { mailboxTransport, resendTransport } from './email/transports';
 import { resolveAccountEmailIntent } from './features/auth/email-intents';
@@ -17,6 +17,7 @@ import { PublicPageCache } from './features/businesses/public-page-cache';
 import { deleteExpiredIdempotencyKeys } from './features/idempotency/idempotency.service';
 import { BookingEventHub } from './realtime/booking-events';
 import { SessionRevocations } from './realtime/session-revocations';
+import { kickMailWorker } from './supervisor';
 import type { AppDeps } from './trpc/context';
 
 export interface Runtime {
@@ -31,14 +32,32 @@ export function openEnvDatabase(env: Env): Promise<Database> {
 }
 
 /**
+ * Starts the outbox dispatcher for `env` on `database`: Resend when RESEND_API_KEY is set, else the
+ * local mailbox; account email intents resolved against the app's origin. Returns its `kick` (run
+ * now) and `stop` (resolves once the run under way has finished).
+ */
+export function startMailer(env: Env, database: Database, logger: Logger): OutboxDispatcher {
+  const origin = appOrigin(env);
+  return startOutboxDispatcher({
+    db: database.db,
+    transport: env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : mailboxTransport,
+    from: env.EMAIL_FROM,
+    logger,
+    resolveIntent: (tx, intent) => resolveAccountEmailIntent({ now: () => new Date(), appOrigin: origin }, tx, intent),
+  });
+}
+
+/**
  * Opens (unless `database` is given) and migrates the database and starts the background parts.
  * `options.migrate: false` skips the migration (the supervisor's primary has run it already).
+ * `options.remoteMailer: true` starts no dispatcher: queued email is left to the mail worker, which
+ * `kickMailer` asks for a run (docs/decisions/0064).
  */
 export async function startRuntime(
   env: Env,
   logger: Logger,
   database?: Database,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; remoteMailer?: boolean } = {},
 ): Promise<Runtime> {
   const db = database ?? (await openEnvDatabase(env));
   if (options.migrate !== false) await db.migrate();
@@ -48,15 +67,8 @@ export async function startRuntime(
   await hub.start();
   const revocations = new SessionRevocations(db, logger);
   await revocations.start();
-  const transport = env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : mailboxTransport;
   const origin = appOrigin(env);
-  const dispatcher = startOutboxDispatcher({
-    db: db.db,
-    transport,
-    from: env.EMAIL_FROM,
-    logger,
-    resolveIntent: (tx, intent) => resolveAccountEmailIntent({ now: () => new Date(), appOrigin: origin }, tx, intent),
-  });
+  const dispatcher = options.remoteMailer ? null : startMailer(env, db, logger);
   const sweep = setInterval(() => {
     deleteExpiredSessions(db.db, new Date()).catch((err) => logger.warn({ err }, 'session sweep failed'));
     deleteExpiredThrottleRows(db.db, new Date()).catch((err) => logger.warn({ err }, 'throttle sweep failed'));
@@ -73,7 +85,7 @@ export async function startRuntime(
     hub,
     publicPages,
     revocations,
-    kickMailer: () => dispatcher.kick(),
+    kickMailer: dispatcher ? () => dispatcher.kick() : kickMailWorker,
     logger,
     throttle: createDbThrottle(db.db, {
       ...THROTTLE_RULES,
@@ -89,7 +101,7 @@ export async function startRuntime(
     deps,
     async close() {
       clearInterval(sweep);
-      await dispatcher.stop();
+      await dispatcher?.stop();
       await revocations.stop();
       await hub.stop();
       await db.close();

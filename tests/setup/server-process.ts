@@ -88,6 +88,18 @@ export function childPids(pid: number): number[] {
   return out.sort((a, b) => a - b);
 }
 
+/** The role a supervisor's worker was forked with (its LASTSLOT_WORKER_ROLE), or null. */
+export function workerRoleOf(pid: number): string | null {
+  try {
+    const entry = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .find((e) => e.startsWith('LASTSLOT_WORKER_ROLE='));
+    return entry ? entry.slice(entry.indexOf('=') + 1) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether process `pid` is alive. */
 export function alive(pid: number): boolean {
   try {
