@@ -150,7 +150,7 @@ const claimDue = preparedStatement<{ now: Date; claimUntil: Date; batch: number 
       .limit(p.batch)
       .for('update', { skipLocked: true }),
   );
-  // Joined (not a single-table select), so the reason's correlated columns stay qualified.
+  // Each due message with the rows its skip reason reads, each found by key or absent.
   const verdict = db.$with('verdict').as(
     db
       .select({ id: sql<string>`${emailOutbox.id}`.as('verdict_id'), skip: skipReason.as('skip_reason') })
