@@ -2,13 +2,17 @@
  * Target B of `npm run bench`: a bare Fastify + postgres.js server answering the bench's URLs in
  * tRPC's wire format (batch GETs and POSTs, SSE for bookings.onChange) by running exactly the SQL
  * the app issues (bench/baseline-sql.ts) and the same pure rules (shared/zoned-time,
- * shared/slot-categories, the email template). No tRPC, drizzle, zod, superjson, helmet, cookie
- * plugin, rate limiter or request logging: the floor the app's framework adds to.
+ * shared/slot-categories, the email templates). No tRPC, drizzle, zod, superjson, helmet, cookie
+ * plugin, rate limiter or request logging: the floor the app's framework adds to. Like the app, it
+ * sends the emails its bookings queue: the primary claims them with the app's dispatcher SQL,
+ * renders them with the app's templates and posts them to the provider with plain `fetch`
+ * (`sendQueuedEmails`; no Resend client, no retry bookkeeping).
  *
  * Statements are prepared (postgres.js's default for tagged queries; BENCH_BASELINE_PREPARE=false
  * sends them unnamed, as drizzle does without `.prepare()`). Env: DATABASE_URL (required), HOST,
  * PORT, APP_URL (Origin check), DB_POOL (default 10 per process, as the app), WEB_CONCURRENCY
- * (worker processes, default 1): like the app (docs/decisions/0028), a primary forks the workers
+ * (worker processes, default 1), RESEND_BASE_URL and RESEND_API_KEY (the provider the queued
+ * emails go to; unset: they stay queued), EMAIL_FROM: like the app (docs/decisions/0028), a primary forks the workers
  * with node:cluster and they share the port, so both targets run the same number of processes.
  */
 import cluster from 'node:cluster';
@@ -16,7 +20,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
+import { EMAIL_INTENT_PREFIX } from '../server/email/outbox';
+import { renderEmail } from '../server/email/render';
 import { bookingRequestedEmail, requestReceivedEmail } from '../server/email/templates';
+import { KINDS_NEEDING_ACTIVE_BOOKING } from '../shared/notifications';
 import { isReservedSlug, PUBLIC_SLUG_PATTERN } from '../shared/reserved-slugs';
 import { slotCategory } from '../shared/slot-categories';
 import { isPast, localNow } from '../shared/zoned-time';
@@ -231,6 +238,17 @@ function sameOrigin(req: FastifyRequest): boolean {
   }
 }
 
+let kickQueued = false;
+/** Asks the primary to send the queued emails; kicks of one event-loop turn go as one message, as the app's. */
+function kickMailSender(): void {
+  if (kickQueued || !process.send) return;
+  kickQueued = true;
+  setImmediate(() => {
+    kickQueued = false;
+    if (process.connected) process.send?.('kick');
+  });
+}
+
 async function requestBooking(req: FastifyRequest, input: unknown, user: () => Promise<User | null>) {
   const u = await user();
   if (!u) throw new HttpError('UNAUTHORIZED', 401, 'Please log in to book a slot.');
@@ -319,6 +337,7 @@ async function requestBooking(req: FastifyRequest, input: unknown, user: () => P
     'booking_events',
     JSON.stringify({ bookingId: created.id, businessId: created.businessId, customerId: u.id }),
   );
+  kickMailSender();
   return { id: created.id };
 }
 
@@ -433,14 +452,138 @@ async function main() {
   process.on('SIGINT', () => void stop());
 }
 
+const RESEND_BASE_URL = process.env.RESEND_BASE_URL;
+const RESEND_API_KEY = process.env.RESEND_API_KEY ?? '';
+const EMAIL_FROM = process.env.EMAIL_FROM ?? 'LastSlot <no-reply@lastslot.local>';
+/** As the app's dispatcher: messages per claim, run delay after a kick (ms), claim length (ms). */
+const MAIL_BATCH = 20;
+const KICK_DELAY_MS = 100;
+const CLAIM_MS = 5 * 60_000;
+
+type ClaimedRow = [string, string, string, string | null, Record<string, unknown> | null, string, string, ...unknown[]];
+
 /**
- * The primary: forks WEB_CONCURRENCY workers (each runs `main`) and exits 1 if one dies, so a
- * broken start shows at once; SIGTERM / SIGINT stop every worker, then the primary exits 0.
+ * One run of the floor's mail sender, the app's dispatcher without its framework: the due-intents
+ * look-up (none in the bench), then claims of up to MAIL_BATCH due messages with the app's claim
+ * statement until one comes back short; each claim's messages rendered with the app's templates
+ * (React Email, `renderEmail`), posted in one call to the provider's batch endpoint with `fetch`,
+ * and marked sent in one statement. A failed call leaves its messages claimed (logged; the bench
+ * counts them as not sent).
+ */
+async function sendQueuedEmails(): Promise<void> {
+  const now = () => new Date().toISOString();
+  await run(Q.OUTBOX_DUE_INTENTS_SQL, ['pending', now(), now(), `${EMAIL_INTENT_PREFIX}%`, MAIL_BATCH]);
+  for (;;) {
+    const t = now();
+    const claimUntil = new Date(Date.now() + CLAIM_MS).toISOString();
+    const taken = await run<ClaimedRow[]>(Q.OUTBOX_CLAIM_SQL, [
+      'pending',
+      t,
+      t,
+      `${EMAIL_INTENT_PREFIX}%`,
+      MAIL_BATCH,
+      ...KINDS_NEEDING_ACTIVE_BOOKING,
+      'confirmed',
+      'completed',
+      claimUntil,
+    ]);
+    // 0 id, 1 to, 2 subject, 3 template, 4 props, 5 html, 6 text ... 13 status
+    const claimed = taken.filter((r) => r[13] === 'pending');
+    if (claimed.length > 0) {
+      const emails: {
+        from: string;
+        to: string;
+        subject: string;
+        html: string;
+        text: string;
+        headers?: Record<string, string>;
+      }[] = [];
+      for (const r of claimed) {
+        const body = r[3] && !r[5] ? await renderEmail(r[3], r[4] ?? {}) : { html: r[5], text: r[6] };
+        const unsubscribeUrl = (r[4]?.footer as { unsubscribeUrl?: string } | undefined)?.unsubscribeUrl;
+        emails.push({
+          from: EMAIL_FROM,
+          to: r[1],
+          subject: r[2],
+          html: body.html,
+          text: body.text,
+          headers: unsubscribeUrl
+            ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+            : undefined,
+        });
+      }
+      const res = await fetch(`${RESEND_BASE_URL}/emails/batch`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${RESEND_API_KEY}`,
+          'content-type': 'application/json',
+          'x-batch-validation': 'permissive',
+        },
+        body: JSON.stringify(emails),
+      });
+      const answer = (await res.json()) as { data?: { id: string }[]; errors?: unknown[] };
+      if (!res.ok || answer.data?.length !== emails.length) {
+        console.error(`baseline: email batch refused (${res.status})`, answer);
+      } else {
+        const rows = claimed.map((r, i) => ({
+          id: r[0],
+          provider_message_id: answer.data![i]!.id,
+          html: emails[i]!.html,
+          text: emails[i]!.text,
+        }));
+        await run(Q.OUTBOX_MARK_SENT_SQL, ['sent', null, now(), JSON.stringify(rows)]);
+      }
+    }
+    if (taken.length < MAIL_BATCH) return;
+  }
+}
+
+/**
+ * The primary's mail sender: a run KICK_DELAY_MS after a worker's kick (kicks meanwhile share it;
+ * one arriving during a run makes it go round once more) and every 2 s, as the app's dispatcher.
+ */
+function startMailSender(): void {
+  if (!RESEND_BASE_URL) return;
+  let running = false;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  const go = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await sendQueuedEmails();
+      } while (again);
+    } catch (err) {
+      console.error('baseline: sending emails failed:', err);
+    } finally {
+      running = false;
+    }
+  };
+  cluster.on('message', (_worker, message) => {
+    if (message !== 'kick' || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void go();
+    }, KICK_DELAY_MS);
+  });
+  setInterval(() => void go(), 2000).unref();
+}
+
+/**
+ * The primary: forks WEB_CONCURRENCY workers (each runs `main`), sends the emails they queue, and
+ * exits 1 if one dies, so a broken start shows at once; SIGTERM / SIGINT stop every worker, then
+ * the primary exits 0.
  */
 function supervise() {
   const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1));
   let stopping = false;
   for (let i = 0; i < workers; i++) cluster.fork();
+  startMailSender();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.values(cluster.workers ?? {}).every((w) => !w || w.isDead())) process.exit(0);

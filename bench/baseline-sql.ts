@@ -75,6 +75,33 @@ export const SLOT_PENDING_SQL =
 export const BUSINESS_REQUESTS_SQL =
   'select "bookings"."id", "bookings"."created_at", "bookings"."notes", "slots"."id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", coalesce("customer_profiles"."full_name", "users"."name", \'Customer\'), "users"."email", "business_profiles"."timezone" from "bookings" inner join "slots" on "slots"."id" = "bookings"."slot_id" inner join "business_profiles" on "business_profiles"."id" = "bookings"."business_id" left join "users" on "users"."id" = "bookings"."customer_id" left join "customer_profiles" on "customer_profiles"."id" = "bookings"."customer_id" where ("bookings"."business_id" = $1 and "bookings"."status" = $2) order by "bookings"."created_at" desc';
 
+const OUTBOX_DUE =
+  '"email_outbox"."status" = $1 and "email_outbox"."next_attempt_at" <= $2 and "email_outbox"."send_after" <= $3 and "email_outbox"."subject"';
+
+/**
+ * Due email intents, longest due first (the mail dispatcher's run starts with it: dueIntents). $1
+ * 'pending', $2 and $3 now, $4 the intent subject pattern, $5 batch.
+ */
+export const OUTBOX_DUE_INTENTS_SQL = `select "id", "to_address", "subject", "attempts", "created_at" from "email_outbox" where (${OUTBOX_DUE} like $4) order by "email_outbox"."next_attempt_at" asc limit $5`;
+
+/**
+ * The dispatcher's claim of up to $5 due messages (claimDue): skips the unwanted ones, claims the
+ * others until $9, returns the rows. $1 'pending', $2 and $3 now, $4 the intent subject pattern,
+ * $5 batch, $6 the kind needing an active booking, $7 'confirmed', $8 'completed', $9 claim until.
+ */
+export const OUTBOX_CLAIM_SQL = `with "due" as (select "id" as "due_id" from "email_outbox" where (${OUTBOX_DUE} not like $4) order by "email_outbox"."next_attempt_at" asc limit $5 for update skip locked), "verdict" as (select "email_outbox"."id" as "verdict_id", case when "email_outbox"."kind" is null then null
+  when "users"."id" is null then 'recipient account deleted'
+  when "notification_opt_outs"."user_id" is not null then 'recipient opted out'
+  when "email_outbox"."kind" in ($6) and "bookings"."id" is null then 'booking no longer active'
+  else null end as "skip_reason" from "email_outbox" inner join "due" on "email_outbox"."id" = "due_id" left join "users" on "users"."id" = "email_outbox"."user_id" left join "notification_opt_outs" on ("notification_opt_outs"."user_id" = "email_outbox"."user_id" and "notification_opt_outs"."kind" = "email_outbox"."kind") left join "bookings" on ("bookings"."id" = "email_outbox"."booking_id" and "bookings"."status" in ($7, $8))) update "email_outbox" set "status" = case when "skip_reason" is null then "email_outbox"."status" else 'skipped' end, "attempts" = "email_outbox"."attempts" + case when "skip_reason" is null then 1 else 0 end, "last_error" = coalesce("skip_reason", "email_outbox"."last_error"), "next_attempt_at" = case when "skip_reason" is null then $9 else "email_outbox"."next_attempt_at" end from "verdict" where "email_outbox"."id" = "verdict_id" returning "email_outbox"."id", "email_outbox"."to_address", "email_outbox"."subject", "email_outbox"."template", "email_outbox"."props", "email_outbox"."html", "email_outbox"."text", "email_outbox"."attachments", "email_outbox"."kind", "email_outbox"."user_id", "email_outbox"."booking_id", "email_outbox"."dedupe_key", "email_outbox"."unsubscribe_token_hash", "email_outbox"."status", "email_outbox"."attempts", "email_outbox"."last_error", "email_outbox"."send_after", "email_outbox"."next_attempt_at", "email_outbox"."provider_message_id", "email_outbox"."sent_at", "email_outbox"."created_at"`;
+
+/**
+ * Messages sent (markSent): $1 'sent', $2 null (last error), $3 sent at, $4 JSON text of
+ * `[{ id, provider_message_id, html, text }]`.
+ */
+export const OUTBOX_MARK_SENT_SQL =
+  'update "email_outbox" set "html" = x.html, "text" = x.text, "status" = $1, "last_error" = $2, "provider_message_id" = x.provider_message_id, "sent_at" = $3 from jsonb_to_recordset($4::text::jsonb) as x(id uuid, provider_message_id text, html text, text text) where "email_outbox"."id" = x.id';
+
 /** What the baseline runs per scenario, in the shape of `CapturedSql` (capture-sql.ts); run.ts compares it with the app's. */
 export function baselineStatements() {
   return {
@@ -90,5 +117,6 @@ export function baselineStatements() {
     ],
     listMine: [BUSINESS_SLOTS_SQL, SLOT_FLAGS_SQL, SLOT_PENDING_SQL],
     requests: [BUSINESS_REQUESTS_SQL],
+    dispatch: [OUTBOX_DUE_INTENTS_SQL, OUTBOX_CLAIM_SQL, OUTBOX_MARK_SENT_SQL],
   };
 }

@@ -6,11 +6,14 @@
  * unfair comparison. Standalone: `tsx bench/capture-sql.ts <database url>` prints the statements.
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
+import type { Logger } from 'pino';
 import postgres from 'postgres';
 import type { ServiceDeps } from '../server/core/deps';
 import type { Db } from '../server/db/client';
 import * as schema from '../server/db/schema/index';
 import { validateSessionToken } from '../server/features/auth/session';
+import { dispatchOutboxOnce, resolveEmailIntentsOnce } from '../server/email/dispatcher';
+import type { MailTransport } from '../server/email/transports';
 import { listBusinessRequests, requestBooking } from '../server/features/bookings/bookings.service';
 import { getOwnBusiness, loadPublicPage } from '../server/features/businesses/businesses.service';
 import { listBusinessSlots } from '../server/features/slots/slots.service';
@@ -23,6 +26,11 @@ export interface CapturedSql {
   request: string[];
   listMine: string[];
   requests: string[];
+  /**
+   * One mail dispatcher run that sends the booking's two emails: the due-intents look-up, the
+   * claim, the mark `sent` after the provider's answer.
+   */
+  dispatch: string[];
 }
 
 /**
@@ -61,13 +69,23 @@ export async function captureAppSql(url: string): Promise<CapturedSql> {
     take();
     await requestBooking(deps, customer!.user.id, { slotId: slot!.id });
     const request = take();
+    const silent = { warn: () => {}, error: () => {} } as unknown as Logger;
+    await resolveEmailIntentsOnce({ db, resolve: async () => {}, logger: silent, now });
+    const transport: MailTransport = {
+      name: 'capture',
+      send: async () => 'captured',
+      sendBatch: async (messages) => messages.map(() => ({ id: 'captured' })),
+    };
+    // The request's emails are due at once: the dispatcher claims, "sends" and marks them.
+    await dispatchOutboxOnce({ db, transport, from: 'bench@lastslot.test', logger: silent });
+    const dispatch = take();
     const business = await getOwnBusiness(db, (await validateSessionToken(db, businessToken(1), now))!.user.id);
     take();
     await listBusinessSlots(deps, business.id);
     const listMine = take();
     await listBusinessRequests(deps, business.id);
     const requests = take();
-    return { session, bySlug, request, listMine, requests };
+    return { session, bySlug, request, listMine, requests, dispatch };
   } finally {
     await client.end({ timeout: 5 });
   }

@@ -220,12 +220,12 @@ async function main(): Promise<void> {
   );
 
   const sql = postgres(database.url, { max: 2, onnotice: () => {} });
-  // A's queued emails are part of what its requests cost: each measured A run waits (outside the
-  // timed load, inside the CPU readings) until they are sent. Polled on its own connection, whose
-  // backend is left out of the database CPU.
+  // The queued emails are part of what a booking costs, A's and B's alike: each measured run
+  // waits (outside the timed load, inside the CPU readings) until they are sent. Polled on its own
+  // connection, whose backend is left out of the database CPU.
   const drain = postgres(database.url, { max: 1, onnotice: () => {} });
   const [drainBackend] = await drain<{ pid: number }[]>`select pg_backend_pid() as pid`;
-  const drainOutbox = async (label: string) => {
+  const drainOutbox = async (kind: TargetKind, label: string) => {
     const deadline = Date.now() + DRAIN_TIMEOUT_MS;
     for (;;) {
       const [row] = await drain<{ n: number }[]>`
@@ -234,7 +234,7 @@ async function main(): Promise<void> {
       if (!row?.n) return;
       if (Date.now() > deadline) {
         log(
-          `  A (${label}): ${row.n} emails still queued ${DRAIN_TIMEOUT_MS / 1000} s after the load; measured without them`,
+          `  ${kind} (${label}): ${row.n} emails still queued ${DRAIN_TIMEOUT_MS / 1000} s after the load; measured without them`,
         );
         return;
       }
@@ -249,8 +249,8 @@ async function main(): Promise<void> {
     fn: (t: RunningTarget) => Promise<T>,
     env?: Record<string, string>,
   ): Promise<T> => {
-    // Every target starts with an empty email queue: B queues the app's emails but never sends
-    // them, and A's dispatcher must not spend its measured run on another run's backlog.
+    // Every target starts with an empty email queue: its mail sender must not spend its measured
+    // run on another run's backlog.
     await sql`delete from email_outbox where status = 'pending'`;
     const logFile = path.join(logDir, `${String(++run).padStart(3, '0')}-${kind}-${label.replace(/\W+/g, '_')}.log`);
     const target = await startTarget(kind, {
@@ -437,7 +437,7 @@ async function main(): Promise<void> {
               monitor,
               dbName: database!.name,
               excludePids: drainBackend ? [drainBackend.pid] : [],
-              ...(kind === 'A' ? { settle: () => drainOutbox(label) } : {}),
+              settle: () => drainOutbox(kind, label),
             };
             const warm = scenario.prepare(kind, 'warm-up');
             // The warm-up is a closed loop for every load shape: a fresh process gets as many
@@ -491,7 +491,8 @@ async function main(): Promise<void> {
     from email_outbox`;
   const refused = emailStub!.refused();
   const emailLine =
-    `Email (A, production mode, Resend client to the bench's stub): ${emailStub!.accepted()} sent to the stub, ` +
+    `Email (to the bench's stub; A through the Resend client in production mode, B with fetch): A ${emailStub!.accepted('A')} ` +
+    `and B ${emailStub!.accepted('B')} sent to the stub, ` +
     `${refused.length} other requests${refused.length ? ` (${[...new Set(refused)].join(', ')})` : ''}; outbox: ` +
     `${outbox?.sent ?? 0} sent, ${outbox?.failed ?? 0} failed, ${outbox?.errored ?? 0} with a delivery error. ` +
     `A's log: ${appErrors.length} warning or error lines.`;

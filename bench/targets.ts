@@ -32,7 +32,7 @@ export interface TargetOptions {
   port: number;
   /** The app's built server (`buildServerForBench`), run by plain node. */
   serverEntry: string;
-  /** Base URL of the email provider stub (`startEmailStub`), given to A as RESEND_BASE_URL. */
+  /** Base URL of the email provider stub (`startEmailStub`), given to A and B as RESEND_BASE_URL. */
   emailStubUrl: string;
   /**
    * Worker processes of B, and of A when `workersForA` is set (WEB_CONCURRENCY); A otherwise
@@ -52,6 +52,8 @@ const live = new Set<ChildProcess>();
 
 /** The Resend API key A is given: production demands one; only the stub ever sees it. */
 export const STUB_RESEND_KEY = 're_bench_stub_key';
+/** B's key for the same stub, so the stub counts each target's emails apart. */
+export const STUB_RESEND_KEY_B = 're_bench_stub_key_b';
 
 /**
  * Environment of target A: the production build in production mode (NODE_ENV=production, the
@@ -96,11 +98,15 @@ export async function startTarget(kind: TargetKind, opts: TargetOptions): Promis
     kind === 'A'
       ? appEnv(opts)
       : {
+          // Production mode for the libraries B shares with A (React renders the emails).
+          NODE_ENV: 'production',
           HOST: '127.0.0.1',
           PORT: String(port),
           APP_URL: BENCH_APP_URL,
           DATABASE_URL: opts.databaseUrl,
           WEB_CONCURRENCY: String(opts.workers),
+          RESEND_API_KEY: STUB_RESEND_KEY_B,
+          RESEND_BASE_URL: opts.emailStubUrl,
         };
   const out = openSync(opts.logFile, 'a');
   const child = spawn(process.execPath, args, {
@@ -153,15 +159,15 @@ export function buildServerForBench(repoRoot: string): string {
   return path.join(outDir, 'index.js');
 }
 
-/** The stub of the email provider: what A's mail dispatcher sent and what else reached it. */
+/** The stub of the email provider: what A's and B's mail senders sent and what else reached it. */
 export interface EmailStub {
   /** Base URL for RESEND_BASE_URL, e.g. http://127.0.0.1:41234. */
   url: string;
   /**
-   * Emails accepted (each email of POST /emails or /emails/batch with the stub key and a from, to
-   * and subject).
+   * Emails accepted from `kind` (each email of POST /emails or /emails/batch with that target's
+   * stub key and a from, to and subject).
    */
-  accepted(): number;
+  accepted(kind: TargetKind): number;
   /** Any other request (another path, a wrong key, a malformed body), each answered 4xx. */
   refused(): string[];
   close(): Promise<void>;
@@ -174,10 +180,12 @@ export interface EmailStub {
  * `batch.send` (POST /emails/batch, an array of up to 100 emails without attachments: 200
  * `{ data: [{ id }, ...] }` for the emails taken, in order; with `x-batch-validation: permissive`
  * an invalid email is left out and listed in `errors: [{ index, message }]`, otherwise it fails
- * the batch with 422). Each email taken counts as accepted. Listens on an ephemeral port of
- * 127.0.0.1.
+ * the batch with 422). Each email taken counts as accepted from the target whose key
+ * (STUB_RESEND_KEY for A, STUB_RESEND_KEY_B for B) the request carried. Listens on an ephemeral
+ * port of 127.0.0.1.
  */
 export async function startEmailStub(): Promise<EmailStub> {
+  const count = { A: 0, B: 0 };
   let accepted = 0;
   const refused: string[] = [];
   const valid = (email: unknown) => {
@@ -200,10 +208,17 @@ export async function startEmailStub(): Promise<EmailStub> {
       } catch {
         return refuse();
       }
-      if (req.method !== 'POST' || req.headers.authorization !== `Bearer ${STUB_RESEND_KEY}`) return refuse();
+      const kind =
+        req.headers.authorization === `Bearer ${STUB_RESEND_KEY}`
+          ? 'A'
+          : req.headers.authorization === `Bearer ${STUB_RESEND_KEY_B}`
+            ? 'B'
+            : null;
+      if (req.method !== 'POST' || !kind) return refuse();
       if (req.url === '/emails') {
         if (!valid(body)) return refuse();
         accepted++;
+        count[kind]++;
         return answer(200, { id: `bench-${accepted}` });
       }
       if (req.url !== '/emails/batch' || !Array.isArray(body) || body.length === 0 || body.length > 100)
@@ -220,6 +235,7 @@ export async function startEmailStub(): Promise<EmailStub> {
           continue;
         }
         accepted++;
+        count[kind]++;
         data.push({ id: `bench-${accepted}` });
       }
       const errors = bad.map((index) => ({ index, message: 'refused by the bench stub' }));
@@ -231,7 +247,7 @@ export async function startEmailStub(): Promise<EmailStub> {
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
-    accepted: () => accepted,
+    accepted: (kind) => count[kind],
     refused: () => [...refused],
     close: () =>
       new Promise<void>((resolve) => {

@@ -34,18 +34,18 @@ const email = (to: string): BatchEmail => ({
 
 describe('resendTransport', () => {
   it('sends a batch in one call and maps each message to its id, in order', async () => {
-    const before = stub.accepted();
+    const before = stub.accepted('A');
     const outcomes = await transport.sendBatch([email('a@x.test'), email('b@x.test'), email('c@x.test')]);
     expect(outcomes).toEqual([
       { id: `bench-${before + 1}` },
       { id: `bench-${before + 2}` },
       { id: `bench-${before + 3}` },
     ]);
-    expect(stub.accepted()).toBe(before + 3);
+    expect(stub.accepted('A')).toBe(before + 3);
   });
 
   it('asks for permissive validation: an invalid message is refused alone, the others go', async () => {
-    const before = stub.accepted();
+    const before = stub.accepted('A');
     const invalid = { ...email('b@x.test'), subject: undefined as unknown as string };
     const outcomes = await transport.sendBatch([email('a@x.test'), invalid, email('c@x.test')]);
     expect(outcomes).toEqual([
@@ -57,7 +57,7 @@ describe('resendTransport', () => {
   });
 
   it('sends a message with an attachment through the single send', async () => {
-    const before = stub.accepted();
+    const before = stub.accepted('A');
     const id = await transport.send({
       ...email('a@x.test'),
       attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }],
