@@ -217,13 +217,12 @@ async function requests(_req: FastifyRequest, _input: unknown, user: () => Promi
   const rows = await run<unknown[][]>(Q.BUSINESS_REQUESTS_SQL, [u.id, 'pending']);
   const now = new Date();
   return rows
-    .filter((r) => !isPast(r[4] as string, r[5] as string, r[10] as string, now))
+    .filter((r) => !isPast(r[3] as string, r[4] as string, r[9] as string, now))
     .map((r) => ({
       id: r[0],
-      createdAt: r[1],
-      notes: r[2],
-      slot: { id: r[3], date: r[4], startTime: r[5], endTime: r[6], description: r[7] },
-      customer: { name: r[8], email: r[9] },
+      notes: r[1],
+      slot: { id: r[2], date: r[3], startTime: r[4], endTime: r[5], description: r[6] },
+      customer: { name: r[7], email: r[8] },
     }));
 }
 

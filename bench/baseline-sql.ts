@@ -73,7 +73,7 @@ export const SLOT_PENDING_SQL =
 
 /** Pending requests of a business (listBusinessRequests). $1 business, $2 'pending'. */
 export const BUSINESS_REQUESTS_SQL =
-  'select "bookings"."id", "bookings"."created_at", "bookings"."notes", "slots"."id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", coalesce("customer_profiles"."full_name", "users"."name", \'Customer\'), "users"."email", "business_profiles"."timezone" from "bookings" inner join "slots" on "slots"."id" = "bookings"."slot_id" inner join "business_profiles" on "business_profiles"."id" = "bookings"."business_id" left join "users" on "users"."id" = "bookings"."customer_id" left join "customer_profiles" on "customer_profiles"."id" = "bookings"."customer_id" where ("bookings"."business_id" = $1 and "bookings"."status" = $2) order by "bookings"."created_at" desc';
+  'select "bookings"."id", "bookings"."notes", "slots"."id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", coalesce("customer_profiles"."full_name", "users"."name", \'Customer\'), "users"."email", "business_profiles"."timezone" from "bookings" inner join "slots" on "slots"."id" = "bookings"."slot_id" inner join "business_profiles" on "business_profiles"."id" = "bookings"."business_id" left join "users" on "users"."id" = "bookings"."customer_id" left join "customer_profiles" on "customer_profiles"."id" = "bookings"."customer_id" where ("bookings"."business_id" = $1 and "bookings"."status" = $2) order by "bookings"."created_at" desc';
 
 const OUTBOX_DUE =
   '"email_outbox"."status" = $1 and "email_outbox"."next_attempt_at" <= $2 and "email_outbox"."send_after" <= $3 and "email_outbox"."subject"';

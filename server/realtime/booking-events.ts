@@ -144,6 +144,11 @@ export class BookingEventHub {
     }
   }
 
+  /** How many `subscribe` iterators are attached now (live streams open on this process). */
+  subscriberCount(): number {
+    return this.emitter.listenerCount('event');
+  }
+
   /**
    * Async iterator of `view(event)` for each change it does not map to null, and of every
    * 'resync', from the moment of the call (the listener is attached before the caller reads any

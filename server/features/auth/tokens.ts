@@ -2,8 +2,8 @@
  * Random secrets and their hashes (docs/decisions/0001): 160-bit tokens, base32 in cookies and links, only the
  * hex SHA-256 stored.
  */
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createHash } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
 /** A new 160-bit random token, base32 lower case without padding (32 characters). */
 export function generateToken(): string {
@@ -12,7 +12,11 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
-/** Hex SHA-256 of a token: the value stored and looked up in the database. */
+/**
+ * Hex SHA-256 (lower case) of a token's UTF-8 bytes: the value stored and looked up in the
+ * database. Node's native hash: every request with a session cookie computes one
+ * (docs/decisions/0069).
+ */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }

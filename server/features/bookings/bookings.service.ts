@@ -281,7 +281,10 @@ export async function cancelCustomerRequest(
 
 /**
  * Pending requests of the business whose slot has not started, newest request first, with the
- * customer's name and email (the dashboard's Current Requests).
+ * customer's name and email (the dashboard's Current Requests): `{ id, notes, slot: { id, date,
+ * startTime, endTime, description }, customer: { name, email } }[]`, what the card shows. No
+ * timestamps: the order carries the request time, and an answer of plain JSON skips superjson's
+ * walk (docs/decisions/0045, 0069).
  */
 export async function listBusinessRequests(deps: Pick<ServiceDeps, 'db' | 'now'>, businessId: string) {
   const rows = await pendingRequestsOf(deps.db, { businessId });
@@ -296,7 +299,6 @@ const pendingRequestsOf = preparedStatement<{ businessId: string }>()('business_
   db
     .select({
       id: bookings.id,
-      createdAt: bookings.createdAt,
       notes: bookings.notes,
       slot: slotColumns,
       customer: {
