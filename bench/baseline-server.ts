@@ -12,8 +12,9 @@
  * sends them unnamed, as drizzle does without `.prepare()`). Env: DATABASE_URL (required), HOST,
  * PORT, APP_URL (Origin check), DB_POOL (default 10 per process, as the app), WEB_CONCURRENCY
  * (worker processes, default 1), RESEND_BASE_URL and RESEND_API_KEY (the provider the queued
- * emails go to; unset: they stay queued), EMAIL_FROM: like the app (docs/decisions/0028), a primary forks the workers
- * with node:cluster and they share the port, so both targets run the same number of processes.
+ * emails go to; unset: they stay queued), EMAIL_FROM. Like the app (docs/decisions/0028), a
+ * primary forks the workers with node:cluster and they share the port, so both targets run the
+ * same number of processes.
  */
 import cluster from 'node:cluster';
 import { createHash, randomBytes } from 'node:crypto';
@@ -465,9 +466,10 @@ type ClaimedRow = [string, string, string, string | null, Record<string, unknown
  * One run of the floor's mail sender, the app's dispatcher without its framework: the due-intents
  * look-up (none in the bench), then claims of up to MAIL_BATCH due messages with the app's claim
  * statement until one comes back short; each claim's messages rendered with the app's templates
- * (React Email, `renderEmail`), posted in one call to the provider's batch endpoint with `fetch`,
- * and marked sent in one statement. A failed call leaves its messages claimed (logged; the bench
- * counts them as not sent).
+ * (`renderEmail`), posted in one call to the provider's batch endpoint with `fetch` (the bench's
+ * booking emails carry no attachments, which that endpoint refuses), and marked sent in one
+ * statement. A failed call leaves its messages claimed (logged; the bench counts them as not
+ * sent).
  */
 async function sendQueuedEmails(): Promise<void> {
   const now = () => new Date().toISOString();
