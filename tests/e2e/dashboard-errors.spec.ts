@@ -4,6 +4,7 @@
  * browser's real tRPC batch is replaced by an error in the server's own error shape; everything
  * else is the real server.
  */
+import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MSG } from '../../shared/messages';
 import {
@@ -15,7 +16,7 @@ import {
   pickExact,
   requestSlot,
 } from './helpers';
-import { failProcedure, unlessTornDown } from './trpc-stubs';
+import { failProcedure, proceduresOf, unlessTornDown } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
 
@@ -27,6 +28,15 @@ test('slot list: the load-error box counts retries and clears; a failed refresh 
 
   let slotsFail = true;
   await failProcedure(biz, 'slots.listMine', () => slotsFail);
+  // Slot-list reads in flight. The failure is switched on only when none is: a read sent before
+  // the switch but answered after the slot was added (a busy server) would show the new slot
+  // without the failed refresh this journey is about.
+  let listReads = 0;
+  const isListRead = (url: string) => url.includes('/trpc/') && proceduresOf(url).includes('slots.listMine');
+  const settled = (r: Request) => void (isListRead(r.url()) && listReads--);
+  biz.on('request', (r) => void (isListRead(r.url()) && listReads++));
+  biz.on('requestfinished', settled);
+  biz.on('requestfailed', settled);
   await biz.reload();
   const box = biz.getByRole('alert').filter({ hasText: MSG.slotsLoadFailedTitle });
   await expect(box).toContainText(MSG.slotsLoadFailed, { timeout: 20_000 });
@@ -39,6 +49,7 @@ test('slot list: the load-error box counts retries and clears; a failed refresh 
   await expect(biz.getByRole('group', { name: 'Total Slots: 0', exact: true })).toBeVisible();
 
   // Shown list, failed refresh (the refresh after adding a slot): a toast.
+  await expect.poll(() => listReads).toBe(0);
   slotsFail = true;
   await pickExact(biz, 'Date', 'last');
   await pickExact(biz, 'Start time', '9:00 am');
