@@ -21,6 +21,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
+import { CLAIM_MS, DISPATCH_BATCH, KICK_DELAY_MS } from '../server/email/dispatcher';
 import { EMAIL_INTENT_PREFIX } from '../server/email/outbox';
 import { renderEmail } from '../server/email/render';
 import { bookingRequestedEmail, requestReceivedEmail } from '../server/email/templates';
@@ -455,25 +456,21 @@ async function main() {
 const RESEND_BASE_URL = process.env.RESEND_BASE_URL;
 const RESEND_API_KEY = process.env.RESEND_API_KEY ?? '';
 const EMAIL_FROM = process.env.EMAIL_FROM ?? 'LastSlot <no-reply@lastslot.local>';
-/** As the app's dispatcher: messages per claim, run delay after a kick (ms), claim length (ms). */
-const MAIL_BATCH = 20;
-const KICK_DELAY_MS = 100;
-const CLAIM_MS = 5 * 60_000;
 
 type ClaimedRow = [string, string, string, string | null, Record<string, unknown> | null, string, string, ...unknown[]];
 
 /**
- * One run of the floor's mail sender, the app's dispatcher without its framework: the due-intents
- * look-up (none in the bench), then claims of up to MAIL_BATCH due messages with the app's claim
- * statement until one comes back short; each claim's messages rendered with the app's templates
- * (`renderEmail`), posted in one call to the provider's batch endpoint with `fetch` (the bench's
- * booking emails carry no attachments, which that endpoint refuses), and marked sent in one
- * statement. A failed call leaves its messages claimed (logged; the bench counts them as not
- * sent).
+ * One run of the floor's mail sender, the app's dispatcher without its framework (and its batch,
+ * claim length and kick delay): the due-intents look-up (none in the bench), then claims of up to
+ * DISPATCH_BATCH due messages with the app's claim statement until one comes back short; each
+ * claim's messages rendered with the app's templates (`renderEmail`), posted in one call to the
+ * provider's batch endpoint with `fetch` (the bench's booking emails carry no attachments, which
+ * that endpoint refuses), and marked sent in one statement. A failed call leaves its messages
+ * claimed (logged; the bench counts them as not sent).
  */
 async function sendQueuedEmails(): Promise<void> {
   const now = () => new Date().toISOString();
-  await run(Q.OUTBOX_DUE_INTENTS_SQL, ['pending', now(), now(), `${EMAIL_INTENT_PREFIX}%`, MAIL_BATCH]);
+  await run(Q.OUTBOX_DUE_INTENTS_SQL, ['pending', now(), now(), `${EMAIL_INTENT_PREFIX}%`, DISPATCH_BATCH]);
   for (;;) {
     const t = now();
     const claimUntil = new Date(Date.now() + CLAIM_MS).toISOString();
@@ -482,7 +479,7 @@ async function sendQueuedEmails(): Promise<void> {
       t,
       t,
       `${EMAIL_INTENT_PREFIX}%`,
-      MAIL_BATCH,
+      DISPATCH_BATCH,
       ...KINDS_NEEDING_ACTIVE_BOOKING,
       'confirmed',
       'completed',
@@ -535,7 +532,7 @@ async function sendQueuedEmails(): Promise<void> {
         await run(Q.OUTBOX_MARK_SENT_SQL, ['sent', null, now(), JSON.stringify(rows)]);
       }
     }
-    if (taken.length < MAIL_BATCH) return;
+    if (taken.length < DISPATCH_BATCH) return;
   }
 }
 

@@ -17,8 +17,10 @@ import { MAX_BATCH, type BatchResult, type MailTransport, type OutgoingEmail } f
 
 export const MAX_ATTEMPTS = 8;
 const BASE_BACKOFF_MS = 30_000;
-/** How long a claimed message is kept from other processes while this one sends it. */
-const CLAIM_MS = 5 * 60_000;
+/** How long a claimed message is kept from other processes while this one sends it (ms). */
+export const CLAIM_MS = 5 * 60_000;
+/** Messages (or intents) one pass takes unless told otherwise. */
+export const DISPATCH_BATCH = 20;
 
 /**
  * Turns one intent into its real message(s) inside `tx` (the transaction that removes the intent),
@@ -69,7 +71,7 @@ export async function resolveEmailIntentsOnce(params: {
 }): Promise<number> {
   const { db, resolve, logger } = params;
   const now = params.now ?? new Date();
-  const due = await dueIntents(db, { now, batch: params.batch ?? 20 });
+  const due = await dueIntents(db, { now, batch: params.batch ?? DISPATCH_BATCH });
   let done = 0;
   for (const row of due) {
     try {
@@ -256,7 +258,7 @@ export async function dispatchOutboxOnce(params: {
   const taken = await claimDue(db, {
     now,
     claimUntil: new Date(now.getTime() + CLAIM_MS),
-    batch: params.batch ?? 20,
+    batch: params.batch ?? DISPATCH_BATCH,
   });
   params.onClaimed?.(taken.length);
   const claimed = taken.filter((m) => m.status === 'pending');
@@ -372,7 +374,7 @@ export function startOutboxDispatcher(params: {
   intervalMs?: number;
   batch?: number;
 }): OutboxDispatcher {
-  const batch = params.batch ?? 20;
+  const batch = params.batch ?? DISPATCH_BATCH;
   let running: Promise<void> | null = null;
   let stopped = false;
   let kicked = false;
