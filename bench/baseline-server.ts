@@ -21,7 +21,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
-import { CLAIM_MS, DISPATCH_BATCH, KICK_DELAY_MS } from '../server/email/dispatcher';
+import { CLAIM_MS, DISPATCH_BATCH, KICK_DELAY_MS, unsubscribeHeaders } from '../server/email/dispatcher';
 import { EMAIL_INTENT_PREFIX } from '../server/email/outbox';
 import { renderEmail } from '../server/email/render';
 import { bookingRequestedEmail, requestReceivedEmail } from '../server/email/templates';
@@ -498,16 +498,13 @@ async function sendQueuedEmails(): Promise<void> {
       }[] = [];
       for (const r of claimed) {
         const body = r[3] && !r[5] ? await renderEmail(r[3], r[4] ?? {}) : { html: r[5], text: r[6] };
-        const unsubscribeUrl = (r[4]?.footer as { unsubscribeUrl?: string } | undefined)?.unsubscribeUrl;
         emails.push({
           from: EMAIL_FROM,
           to: r[1],
           subject: r[2],
           html: body.html,
           text: body.text,
-          headers: unsubscribeUrl
-            ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-            : undefined,
+          headers: unsubscribeHeaders(r[4]),
         });
       }
       const res = await fetch(`${RESEND_BASE_URL}/emails/batch`, {

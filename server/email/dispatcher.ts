@@ -219,7 +219,7 @@ async function recordSent(db: Db, delivered: Delivered[]): Promise<void> {
 }
 
 /** The one-click unsubscribe headers (RFC 8058) of a notification whose props carry its link. */
-function unsubscribeHeaders(props: Record<string, unknown> | null): Record<string, string> | undefined {
+export function unsubscribeHeaders(props: Record<string, unknown> | null): Record<string, string> | undefined {
   const footer = props?.footer as { unsubscribeUrl?: unknown } | undefined;
   if (typeof footer?.unsubscribeUrl !== 'string') return undefined;
   return {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBusiness, pendingRequest, TEST_PASSWORD } from '../factories/index';
 import { browserClient, startTestServer, type TestServer } from '../setup/http';
+import { waitUntil } from '../setup/server-process';
 import { createTestDatabase, testClock, type TestDatabase } from '../setup/test-database';
 
 const clock = testClock(new Date('2026-11-21T10:00:00Z'));
@@ -28,14 +29,6 @@ async function signedInBusiness() {
   const browser = browserClient(server.url);
   await browser.client.auth.login.mutate({ email: user.email, password: TEST_PASSWORD });
   return browser;
-}
-
-async function until(check: () => boolean, what: string) {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('the per-call signal', () => {
@@ -65,10 +58,13 @@ describe('the per-call signal', () => {
         opened = true;
       },
     });
-    await until(() => opened, 'the stream to open');
+    await waitUntil(() => opened, { timeoutMs: 5000, message: () => 'the stream did not open' });
     expect(server.deps.hub.subscriberCount()).toBe(before + 1);
     sub.unsubscribe();
-    await until(() => server.deps.hub.subscriberCount() === before, 'the subscription to be released');
+    await waitUntil(() => server.deps.hub.subscriberCount() === before, {
+      timeoutMs: 5000,
+      message: () => 'the subscription was not released',
+    });
   });
 });
 
