@@ -150,6 +150,9 @@ export async function measureLive(
   return {
     requests: delivered,
     rps: delivered / sendSeconds,
+    // A delivery leaves nothing queued behind it.
+    doneRps: delivered / sendSeconds,
+    settleS: 0,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     statuses: { delivered, lost: expected - delivered },

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type postgres from 'postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { measure } from './load';
 
@@ -52,5 +53,24 @@ describe('bench fixed-rate load', () => {
     expect(result.requests).toBe(10);
     expect(result.p99).toBeGreaterThanOrEqual(900);
     expect(result.p50).toBeLessThan(250);
+  });
+
+  it("counts a run's throughput until the work its requests queued is done, not only while it sends", async () => {
+    const { origin } = await start();
+    // The target's queued work takes 1 s to finish after the load (and 1 s before it, which the
+    // reading before the load waits out and which must not count).
+    const settleMs = 1_000;
+    const noBackends = (async () => []) as unknown as postgres.Sql;
+    const result = await measure(origin, { connections: 2, duration: 1 }, () => ({ method: 'GET', path: '/' }), {
+      pid: process.pid,
+      monitor: noBackends,
+      dbName: 'none',
+      settle: () => new Promise((resolve) => setTimeout(resolve, settleMs)),
+    });
+    expect(result.requests).toBeGreaterThan(0);
+    expect(result.settleS).toBeGreaterThanOrEqual(settleMs / 1000 - 0.01);
+    expect(result.settleS).toBeLessThan(2 * (settleMs / 1000));
+    expect(result.doneRps).toBeCloseTo(result.requests / (result.durationS + result.settleS), 6);
+    expect(result.doneRps).toBeLessThan(result.rps);
   });
 });

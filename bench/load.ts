@@ -29,8 +29,16 @@ export interface LoadShape {
 /** What one measured run produced. */
 export interface LoadResult {
   requests: number;
-  /** Answered requests per second. */
+  /** Answered requests per second of load. */
   rps: number;
+  /**
+   * Answered requests per second until the target had also finished the work they queued (A's
+   * and B's booking emails): the load's seconds plus `settleS`. Equal to `rps` when nothing was
+   * left queued. The closed-loop A/B throughput budgets compare this (docs/decisions/0072).
+   */
+  doneRps: number;
+  /** Seconds the target took after the load to finish the work the requests queued (0 without a `settle`). */
+  settleS: number;
   /** Latency percentiles in milliseconds. */
   p50: number;
   p99: number;
@@ -96,7 +104,9 @@ export async function measure(
       (err, res) => (err ? reject(err) : resolve(res)),
     );
   });
+  const settleStart = performance.now();
   await probe?.settle?.();
+  const settleS = probe?.settle ? (performance.now() - settleStart) / 1000 : 0;
   const cpu1 = probe ? processCpuMicros(probe.pid) : null;
   const db1 = probe ? await backendCpu(probe.monitor, probe.dbName, probe.excludePids) : null;
   const statuses: Record<string, number> = {};
@@ -105,6 +115,8 @@ export async function measure(
   return {
     requests: answered,
     rps: answered / result.duration,
+    doneRps: answered / (result.duration + settleS),
+    settleS,
     p50: result.latency.p50,
     p99: result.latency.p99,
     statuses,

@@ -10,8 +10,9 @@ import type { LoadResult } from './load';
 export const LIGHTHOUSE_BUDGET = { score: 95, cls: 0.05 } as const;
 
 /**
- * Per scenario: A's req/s at least `minRps` times B's (closed loop), A's CPU per request at most
- * `maxCpu` times B's (closed loop), and A's p99 at the scenario's fixed rate (ms).
+ * Per scenario: A's throughput at least `minRps` times B's (closed loop; requests per second until
+ * the work they queued was done, `doneRps`), A's CPU per request at most `maxCpu` times B's (closed
+ * loop), and A's p99 at the scenario's fixed rate (ms).
  */
 export const SCENARIO_BUDGETS: Record<string, { minRps: number; maxCpu?: number; p99Ms: number }> = {
   'public page': { minRps: 1.0, p99Ms: 50 },
@@ -51,11 +52,12 @@ export function formatTable(rows: Row[]): string {
     'load',
     'target',
     'req/s',
+    'done/s',
     'p50 ms',
     'p99 ms',
     'CPU us/req',
     'DB CPU us/req',
-    'A/B req/s',
+    'A/B done/s',
     'A/B CPU',
     'statuses',
   ];
@@ -66,7 +68,7 @@ export function formatTable(rows: Row[]): string {
       if (rs.length === 0) continue;
       const statuses: Record<string, number> = {};
       for (const r of rs) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
-      const ratio = target === 'A' ? med(row.A, (r) => r.rps) / med(row.B, (r) => r.rps) : NaN;
+      const ratio = target === 'A' ? med(row.A, (r) => r.doneRps) / med(row.B, (r) => r.doneRps) : NaN;
       const cpuRatio = target === 'A' ? med(row.A, (r) => r.cpuPerReq) / med(row.B, (r) => r.cpuPerReq) : NaN;
       lines.push(
         `| ${[
@@ -74,6 +76,7 @@ export function formatTable(rows: Row[]): string {
           row.mode,
           target,
           fmt(med(rs, (r) => r.rps)),
+          fmt(med(rs, (r) => r.doneRps)),
           ms(med(rs, (r) => r.p50)),
           ms(med(rs, (r) => r.p99)),
           fmt(med(rs, (r) => r.cpuPerReq)),
@@ -91,12 +94,13 @@ export function formatTable(rows: Row[]): string {
 }
 
 /**
- * One line per scenario, A beside B: closed-loop req/s, their ratio, CPU us per request, and A's
- * p99 at the fixed rate with B's in brackets (the live update row: A's delivery p99 alone).
+ * One line per scenario, A beside B: closed-loop requests per second until their queued work was
+ * done (`doneRps`), their ratio, CPU us per request, and A's p99 at the fixed rate with B's in
+ * brackets (the live update row: A's delivery p99 alone).
  */
 export function formatSummary(rows: Row[]): string {
   const lines = [
-    '| scenario | A req/s | B req/s | A/B | A CPU us/req | B CPU us/req | A p99 at fixed rate (B) |',
+    '| scenario | A done/s | B done/s | A/B | A CPU us/req | B CPU us/req | A p99 at fixed rate (B) |',
     '|---|---|---|---|---|---|---|',
   ];
   const thousands = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-GB') : '-');
@@ -112,9 +116,9 @@ export function formatSummary(rows: Row[]): string {
     lines.push(
       `| ${[
         scenario,
-        thousands(a(closed ?? rate, (x) => x.rps)),
-        thousands(b(closed, (x) => x.rps)),
-        closed ? fmt(a(closed, (x) => x.rps) / b(closed, (x) => x.rps), 2) : '',
+        thousands(a(closed ?? rate, (x) => x.doneRps)),
+        thousands(b(closed, (x) => x.doneRps)),
+        closed ? fmt(a(closed, (x) => x.doneRps) / b(closed, (x) => x.doneRps), 2) : '',
         thousands(a(closed ?? rate, (x) => x.cpuPerReq)),
         thousands(b(closed, (x) => x.cpuPerReq)),
         p99,
@@ -154,8 +158,8 @@ export function verdicts(
     const closed = find(scenario, true);
     const rate = find(scenario, false);
     check(
-      `${scenario} A/B req/s >= ${budget.minRps} (closed loop)`,
-      ratio(closed, (x) => x.rps),
+      `${scenario} A/B req/s >= ${budget.minRps} (closed loop, until queued emails are sent)`,
+      ratio(closed, (x) => x.doneRps),
       (v) => v >= budget.minRps,
       '',
       2,

@@ -419,7 +419,7 @@ async function main(): Promise<void> {
     return row;
   };
   const show = (r: LoadResult) =>
-    `${r.rps.toFixed(0)}/s p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms cpu ${r.cpuPerReq?.toFixed(0) ?? '-'} us/req db ${r.dbCpuPerReq?.toFixed(0) ?? '-'} us/req`;
+    `${r.rps.toFixed(0)}/s (done ${r.doneRps.toFixed(0)}/s) p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms cpu ${r.cpuPerReq?.toFixed(0) ?? '-'} us/req db ${r.dbCpuPerReq?.toFixed(0) ?? '-'} us/req`;
 
   for (let round = 1; round <= cfg.rounds; round++) {
     for (const scenario of scenarios) {
