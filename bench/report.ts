@@ -158,7 +158,7 @@ export function verdicts(
     const closed = find(scenario, true);
     const rate = find(scenario, false);
     check(
-      `${scenario} A/B req/s >= ${budget.minRps} (closed loop, until queued emails are sent)`,
+      `${scenario} A/B done/s >= ${budget.minRps} (closed loop, until queued emails are sent)`,
       ratio(closed, (x) => x.doneRps),
       (v) => v >= budget.minRps,
       '',

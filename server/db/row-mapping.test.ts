@@ -18,11 +18,9 @@ const { mapResultRow, orderSelectedFields } = drizzleUtils as unknown as {
     row: unknown[],
     joinsNotNullableMap: Record<string, boolean> | undefined,
   ) => Record<string, unknown>;
+  /** A selection's result columns in select order, as drizzle hands them to mapResultRow. */
   orderSelectedFields: (selection: Record<string, unknown>) => SelectedField[];
 };
-
-/** The statement's result columns in select order, as drizzle hands them to mapResultRow. */
-const fieldsOf = (selection: Record<string, unknown>) => orderSelectedFields(selection);
 
 describe('mapResultRow', () => {
   const selection = {
@@ -32,7 +30,7 @@ describe('mapResultRow', () => {
   };
 
   it('builds nested objects and decodes each value with its field', () => {
-    const fields = fieldsOf(selection);
+    const fields = orderSelectedFields(selection);
     const row = mapResultRow(fields, ['Europe/London', 'slot-1', '2026-11-25', true, '3'], {
       business_profiles: true,
       slots: false,
@@ -45,7 +43,7 @@ describe('mapResultRow', () => {
   });
 
   it("gives a left-joined table's object as null when its row is absent, per call", () => {
-    const fields = fieldsOf(selection);
+    const fields = orderSelectedFields(selection);
     const absent = ['Europe/London', null, null, null, '0'];
     // The same selection mapped for a left join (slots nullable) and an inner join: the nesting is
     // worked out once, the join's nullability is read per call.
@@ -67,7 +65,7 @@ describe('mapResultRow', () => {
   });
 
   it("decodes a timestamp column's text into a Date", () => {
-    const fields = fieldsOf({ expiresAt: sessions.expiresAt });
+    const fields = orderSelectedFields({ expiresAt: sessions.expiresAt });
     const row = mapResultRow(fields, ['2026-11-25 10:00:00+00'], undefined);
     expect(row.expiresAt).toEqual(new Date('2026-11-25T10:00:00Z'));
   });
@@ -82,7 +80,7 @@ describe('mapResultRow', () => {
         return decoder;
       },
     });
-    const fields = fieldsOf({ id: slots.id, total });
+    const fields = orderSelectedFields({ id: slots.id, total });
     const rows = [
       ['a', '1'],
       ['b', '2'],
