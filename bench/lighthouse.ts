@@ -72,10 +72,31 @@ async function runOnce(url: string): Promise<Run> {
   }
 }
 
+/** Attempts per run: a run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP, ...) is run again. */
+const ATTEMPTS_PER_RUN = 3;
+
+/** One run: `runOnce`, again while it fails (Lighthouse's own advice for its trace errors), at most ATTEMPTS_PER_RUN times. */
+async function runWithRetries(url: string, onFailedAttempt: (error: string) => void): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    const r = await runOnce(url).catch((err: unknown): Run => ({
+      score: null,
+      fcpMs: null,
+      lcpMs: null,
+      tbtMs: null,
+      cls: null,
+      speedIndexMs: null,
+      error: err instanceof Error ? err.message : String(err),
+    }));
+    if (r.score !== null || attempt === ATTEMPTS_PER_RUN) return r;
+    onFailedAttempt(r.error ?? 'no score');
+  }
+}
+
 /**
  * Runs Lighthouse `runs` times on each of `pages` (label and URL) one after another and returns
- * each page's median run by score (the lower middle for an even count). A run that throws counts
- * as a run without numbers, its message kept in `error`.
+ * each page's median run by score (the lower middle for an even count). A run that fails is tried
+ * again, up to ATTEMPTS_PER_RUN times in all; one that still fails counts as a run without numbers
+ * (ranked lowest), its message kept in `error`.
  */
 export async function measureLighthouse(
   pages: { page: string; url: string }[],
@@ -86,15 +107,9 @@ export async function measureLighthouse(
   for (const { page, url } of pages) {
     const results: Run[] = [];
     for (let i = 0; i < runs; i++) {
-      const r = await runOnce(url).catch((err: unknown): Run => ({
-        score: null,
-        fcpMs: null,
-        lcpMs: null,
-        tbtMs: null,
-        cls: null,
-        speedIndexMs: null,
-        error: err instanceof Error ? err.message : String(err),
-      }));
+      const r = await runWithRetries(url, (error) =>
+        log(`  lighthouse ${page} run ${i + 1}/${runs}: failed (${error}), running it again`),
+      );
       log(
         `  lighthouse ${page} run ${i + 1}/${runs}: score ${r.score ?? '-'}, LCP ${fmtMs(r.lcpMs)}, TBT ${fmtMs(r.tbtMs)}, CLS ${r.cls?.toFixed(3) ?? '-'}${r.error ? ` (${r.error})` : ''}`,
       );
