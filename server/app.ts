@@ -21,7 +21,7 @@ import superjson from 'superjson';
 import { MSG } from '../shared/messages';
 import type { PublicPagePreload } from '../shared/public-page-preload';
 import { MAX_BATCH_SIZE } from '../shared/transport';
-import { classifyPagePath, etagMatches, etagOf, renderShell } from './client-pages';
+import { acceptsHtml, classifyPagePath, etagMatches, etagOf, renderShell } from './client-pages';
 import { createPageCompressor, pickPageEncoding } from './compressed-pages';
 import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './core/env';
 import { projectPath } from './core/paths';
@@ -278,18 +278,20 @@ export async function buildServer({
   }
   // The app shell, read once: the build does not change under a running server.
   const shell = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
-  // A GET for HTML that no file matched is a page (docs/decisions/0047): the shell with 200 for
-  // the client's screens and known business slugs (their data preloaded in it), 404 for anything
-  // else (the client shows its 404 or 'Business Not Found' screen). Revalidated with an ETag.
+  // A GET that no file matched, from a client that takes HTML (acceptsHtml: a browser, and a link
+  // previewer or monitor sending */* or no Accept), is a page (docs/decisions/0047): the shell
+  // with 200 for the client's screens and known business slugs (their data preloaded in it), 404
+  // for anything else (the client shows its 404 or 'Business Not Found' screen). Revalidated with
+  // an ETag.
   // A HEAD gets the same status and headers as the GET, without the body (Node drops it).
   // The HTML goes compressed when the client accepts br or gzip (compressed-pages.ts); a
   // compressed 200's ETag is weak (the same page in other bytes), and matches for 304 all the same.
+  // Both answers vary with Accept (the page, or a plain 404 for a client that takes no HTML).
   const compressPage = createPageCompressor();
   app.setNotFoundHandler(async (req, reply) => {
-    const accepts = req.headers.accept ?? '';
     const isRead = req.method === 'GET' || req.method === 'HEAD';
-    if (!hasClient || !isRead || req.url.startsWith('/trpc') || !accepts.includes('text/html')) {
-      return reply.code(404).send({ error: 'Not Found' });
+    if (!hasClient || !isRead || req.url.startsWith('/trpc') || !acceptsHtml(req.headers.accept)) {
+      return reply.code(404).header('vary', 'accept').send({ error: 'Not Found' });
     }
     const page = classifyPagePath(req.url, { production: deps.isProduction });
     let status = page.kind === 'screen' ? 200 : 404;
@@ -311,7 +313,7 @@ export async function buildServer({
     const etag = etagOf(body);
     const encoding = pickPageEncoding(req.headers['accept-encoding']);
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    reply.header('vary', 'accept-encoding');
+    reply.header('vary', 'accept, accept-encoding');
     if (status === 200) {
       reply.header('etag', encoding ? `W/${etag}` : etag);
       if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  acceptsHtml,
   classifyPagePath,
   CLIENT_PATHS,
   DEVELOPMENT_CLIENT_PATHS,
@@ -90,5 +91,26 @@ describe('etagMatches', () => {
     expect(etagOf('other')).not.toBe(tag);
     for (const header of [tag, `W/${tag}`, `"a", ${tag}`, '*']) expect(etagMatches(header, tag), header).toBe(true);
     for (const header of [undefined, '', '"a"', tag.slice(1)]) expect(etagMatches(header, tag), header).toBe(false);
+  });
+});
+
+describe('acceptsHtml', () => {
+  it('takes HTML when it is named, matched by a wildcard, or no Accept is sent', () => {
+    for (const accept of [
+      undefined,
+      '*/*',
+      'text/html',
+      'text/*',
+      'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'application/json, text/plain, */*',
+    ]) {
+      expect(acceptsHtml(accept), String(accept)).toBe(true);
+    }
+  });
+
+  it('does not when HTML is refused or only other types are named', () => {
+    for (const accept of ['', 'application/json', 'text/html;q=0, */*', 'image/png, text/plain']) {
+      expect(acceptsHtml(accept), accept).toBe(false);
+    }
   });
 });

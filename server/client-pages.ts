@@ -4,6 +4,7 @@
  * preloaded in the HTML) and which are the 404 page (404, same HTML: the client renders the 404
  * screen); and the ETag answers for what may be revalidated.
  */
+import Negotiator from 'negotiator';
 import { createHash } from 'node:crypto';
 import { PUBLIC_PAGE_PRELOAD_ID, type PublicPagePreload } from '../shared/public-page-preload';
 import { classifySlugPath, isReservedSlug } from '../shared/reserved-slugs';
@@ -67,6 +68,19 @@ export function classifyPagePath(
   if (path.kind === 'not-found') return path;
   const slug = path.kind === 'slug' ? path.slug : path.to;
   return isReservedSlug(slug) ? { kind: 'not-found' } : { kind: 'business', slug };
+}
+
+/**
+ * Whether a request with this `Accept` header takes an HTML answer, by content negotiation
+ * (`negotiator`): text/html named, or matched by the text or the any-type wildcard, at a q-value
+ * above 0; or no header at all (any type, RFC 9110). Browsers name text/html when they navigate;
+ * link previewers, monitors and curl send the any-type wildcard or nothing, and must see a
+ * business page as it is (200), not a 404. An empty header, or one that names only other types
+ * (application/json), does not.
+ */
+export function acceptsHtml(accept: string | undefined): boolean {
+  const headers = accept === undefined ? {} : { accept };
+  return new Negotiator({ headers }).mediaType(['text/html']) !== undefined;
 }
 
 /**

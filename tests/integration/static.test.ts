@@ -1,7 +1,9 @@
 /**
  * The built client is served with an SPA fallback: every page route (/, /login, a known /{slug})
- * gets index.html with 200, a page path nothing has gets it with 404 (docs/decisions/0047), while
- * missing assets and unknown API paths stay a plain 404. A HEAD is answered as its GET.
+ * gets index.html with 200, a page path nothing has gets it with 404 (docs/decisions/0047), to
+ * any client that takes HTML (a browser, or a link previewer sending a wildcard or no Accept); unknown
+ * API paths, and any path for a client that takes no HTML, stay a plain 404. A HEAD is answered
+ * as its GET.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,6 +64,24 @@ describe('client hosting', () => {
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
     expect(head.body).toBe('');
+  });
+
+  it.each([
+    ['*/*', { accept: '*/*' }],
+    ['no Accept', {}],
+  ])('serves a business page with 200 to a client sending %s (a link previewer, a monitor)', async (_, headers) => {
+    const res = await app.inject({ method: 'GET', url: `/${businessSlug}`, headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers.vary).toMatch(/\baccept\b/);
+    expect(res.body).toContain('<title>LastSlot</title>');
+  });
+
+  it('answers a client that takes no HTML with a plain 404, even for a business page', async () => {
+    const res = await app.inject({ method: 'GET', url: `/${businessSlug}`, headers: { accept: 'application/json' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.vary).toMatch(/\baccept\b/);
+    expect(res.json()).toEqual({ error: 'Not Found' });
   });
 
   it('serves assets and 404s missing ones', async () => {
