@@ -21,7 +21,15 @@ import superjson from 'superjson';
 import { MSG } from '../shared/messages';
 import type { PublicPagePreload } from '../shared/public-page-preload';
 import { MAX_BATCH_SIZE } from '../shared/transport';
-import { acceptsHtml, classifyPagePath, etagMatches, etagOf, renderShell } from './client-pages';
+import {
+  acceptsHtml,
+  businessPageHead,
+  classifyPagePath,
+  etagMatches,
+  etagOf,
+  renderShell,
+  type PageHead,
+} from './client-pages';
 import { createPageCompressor, pickPageEncoding } from './compressed-pages';
 import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './core/env';
 import { projectPath } from './core/paths';
@@ -296,12 +304,14 @@ export async function buildServer({
     const page = classifyPagePath(req.url, { production: deps.isProduction });
     let status = page.kind === 'screen' ? 200 : 404;
     let preload: PublicPagePreload | undefined;
+    let head: PageHead | undefined;
     if (page.kind === 'business') {
       try {
         const data = await findPublicBusiness(deps, page.slug);
         if (data) {
           status = 200;
           preload = { slug: page.slug, data: superjson.serialize(data) };
+          head = businessPageHead(data.business);
         }
       } catch (err) {
         // The page can still load and show its own error and Try Again.
@@ -309,7 +319,7 @@ export async function buildServer({
         status = 503;
       }
     }
-    const body = renderShell(shell, preload);
+    const body = renderShell(shell, preload, head);
     const etag = etagOf(body);
     const encoding = pickPageEncoding(req.headers['accept-encoding']);
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');

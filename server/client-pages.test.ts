@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   acceptsHtml,
+  businessPageHead,
   classifyPagePath,
   CLIENT_PATHS,
   DEVELOPMENT_CLIENT_PATHS,
@@ -81,6 +82,54 @@ describe('renderShell', () => {
 
   it('leaves the shell alone without data', () => {
     expect(renderShell(shell)).toBe(shell);
+  });
+
+  // The head as index.html writes it (a meta may span lines).
+  const page = [
+    '<html><head>',
+    '<meta\n      name="description"\n      content="Generic text."\n    />',
+    '<meta property="og:title" content="LastSlot" />',
+    '<meta property="og:description" content="Generic text." />',
+    '<title>LastSlot</title>',
+    '</head><body></body></html>',
+  ].join('\n');
+  const contentOf = (html: string, name: string) =>
+    new RegExp(`(?:name|property)="${name}"\\s+content="([^"]*)"`).exec(html)?.[1];
+
+  it("writes the page's title and description into the head, HTML-escaped", () => {
+    const html = renderShell(page, undefined, {
+      title: 'Cuts & "Co" <b> | LastSlot',
+      description: 'Fades & <i>more</i>',
+    });
+    expect(/<title>(.*)<\/title>/.exec(html)?.[1]).toBe('Cuts &amp; &quot;Co&quot; &lt;b&gt; | LastSlot');
+    expect(contentOf(html, 'og:title')).toBe('Cuts &amp; &quot;Co&quot; &lt;b&gt; | LastSlot');
+    expect(contentOf(html, 'description')).toBe('Fades &amp; &lt;i&gt;more&lt;/i&gt;');
+    expect(contentOf(html, 'og:description')).toBe('Fades &amp; &lt;i&gt;more&lt;/i&gt;');
+    expect(html).not.toContain('<b>');
+  });
+
+  it("keeps the shell's description when the page has none", () => {
+    const html = renderShell(page, undefined, { title: 'Cuts | LastSlot' });
+    expect(contentOf(html, 'og:title')).toBe('Cuts | LastSlot');
+    expect(contentOf(html, 'description')).toBe('Generic text.');
+    expect(contentOf(html, 'og:description')).toBe('Generic text.');
+  });
+});
+
+describe('businessPageHead', () => {
+  it("titles the page with the business's name, as the client does, and takes its description", () => {
+    expect(businessPageHead({ id: 'b1', businessName: ' Cuts ', description: ' Fades. ' })).toEqual({
+      title: 'Cuts | LastSlot',
+      description: 'Fades.',
+    });
+    expect(businessPageHead({ id: 'b1', businessName: 'Cuts', description: '  ' })).toEqual({
+      title: 'Cuts | LastSlot',
+    });
+  });
+
+  it("leaves the head alone for a business the page cannot show ('Invalid Business Data')", () => {
+    expect(businessPageHead({ id: 'b1', businessName: ' ', description: 'x' })).toBeUndefined();
+    expect(businessPageHead({ id: '', businessName: 'Cuts', description: 'x' })).toBeUndefined();
   });
 });
 

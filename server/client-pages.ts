@@ -4,8 +4,10 @@
  * preloaded in the HTML) and which are the 404 page (404, same HTML: the client renders the 404
  * screen); and the ETag answers for what may be revalidated.
  */
+import escapeHtml from 'escape-html';
 import Negotiator from 'negotiator';
 import { createHash } from 'node:crypto';
+import { hasBusinessIdentity, pageTitle } from '../shared/format';
 import { PUBLIC_PAGE_PRELOAD_ID, type PublicPagePreload } from '../shared/public-page-preload';
 import { classifySlugPath, isReservedSlug } from '../shared/reserved-slugs';
 
@@ -83,16 +85,51 @@ export function acceptsHtml(accept: string | undefined): boolean {
   return new Negotiator({ headers }).mediaType(['text/html']) !== undefined;
 }
 
+/** What a page's HTML head says before any script runs: the tab title and the link-preview text. */
+export interface PageHead {
+  /** The whole `<title>`, e.g. 'Demo Hair Studio | LastSlot'; also og:title. */
+  title: string;
+  /** The description meta and og:description; the shell's own text when absent. */
+  description?: string;
+}
+
 /**
- * index.html with `preload` (when given) in a non-executable JSON script element before
- * `</body>`. Every '<' in the JSON is written '\u003c', so the data can never close the element.
+ * The head of a business's public page: its name as the client titles the page (`pageTitle`) and
+ * its description, so a link shared in a chat or a search result names the business. Undefined
+ * for a business the page cannot show ('Invalid Business Data'): the shell's head stays.
  */
-export function renderShell(template: string, preload?: PublicPagePreload): string {
-  if (!preload) return template;
+export function businessPageHead(business: { id: string; businessName: string; description: string | null }) {
+  if (!hasBusinessIdentity(business)) return undefined;
+  const description = business.description?.trim();
+  return { title: pageTitle(business.businessName.trim()), ...(description ? { description } : {}) } satisfies PageHead;
+}
+
+/** `<title>`, and the content of the head's description, og:title and og:description metas. */
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+const META_CONTENT = /(<meta\s+(?:name|property)="(description|og:title|og:description)"\s+content=")[^"]*(")/g;
+
+/**
+ * index.html with `head` (when given) in its `<title>` and its description, og:title and
+ * og:description metas (HTML-escaped with `escape-html`), and `preload` (when given) in a
+ * non-executable JSON script element before `</body>`. Every '<' in the JSON is written '\u003c',
+ * so the data can never close the element.
+ */
+export function renderShell(template: string, preload?: PublicPagePreload, head?: PageHead): string {
+  let html = template;
+  if (head) {
+    const title = escapeHtml(head.title);
+    const description = head.description === undefined ? undefined : escapeHtml(head.description);
+    html = html.replace(TITLE_ELEMENT, () => `<title>${title}</title>`);
+    html = html.replace(META_CONTENT, (whole: string, start: string, name: string, end: string) => {
+      if (name === 'og:title') return `${start}${title}${end}`;
+      return description === undefined ? whole : `${start}${description}${end}`;
+    });
+  }
+  if (!preload) return html;
   const json = JSON.stringify(preload).replace(/</g, '\\u003c');
   const element = `<script type="application/json" id="${PUBLIC_PAGE_PRELOAD_ID}">${json}</script>`;
-  const end = template.lastIndexOf('</body>');
-  return end === -1 ? template + element : template.slice(0, end) + element + template.slice(end);
+  const end = html.lastIndexOf('</body>');
+  return end === -1 ? html + element : html.slice(0, end) + element + html.slice(end);
 }
 
 /** A strong ETag for `body`: a quoted base64url SHA-1 of it. */

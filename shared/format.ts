@@ -115,6 +115,15 @@ export function shortAddress(address: string | null | undefined): string {
 }
 
 /**
+ * The browser tab's title for a page named `title`: '{title} | LastSlot', or 'LastSlot' when
+ * nothing names the page. The client titles its screens with it and the server the business
+ * page's HTML, so both say the same.
+ */
+export function pageTitle(title: string | null): string {
+  return title ? `${title} | LastSlot` : 'LastSlot';
+}
+
+/**
  * True when a loaded business can be shown: it has a non-blank id and business name (else the
  * public page shows 'Invalid Business Data').
  */

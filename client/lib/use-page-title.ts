@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { pageTitle } from '../../shared/format';
 
 /**
  * document.title as '{title} | LastSlot' ('LastSlot' alone when nothing on screen names the page).
@@ -22,7 +23,7 @@ export function composeTitle(list: Iterable<Entry>): string {
   for (const e of list) {
     if (!best || (best.fallback && !e.fallback) || (best.fallback === e.fallback && e.order > best.order)) best = e;
   }
-  return best ? `${best.title} | LastSlot` : 'LastSlot';
+  return pageTitle(best ? best.title : null);
 }
 
 function apply() {

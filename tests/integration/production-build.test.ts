@@ -85,7 +85,7 @@ describe('the production client build', () => {
     let slug = '';
     beforeAll(async () => {
       app = await buildServer({ deps: t.deps, logger: silentLogger, clientDir: outDir });
-      slug = (await createBusiness(t.deps.db)).profile.slug;
+      slug = (await createBusiness(t.deps.db, { name: 'Cuts & Co' })).profile.slug;
       const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
       entry = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)![1]!;
     });
@@ -154,6 +154,29 @@ describe('the production client build', () => {
         expect(again.rawPayload.length).toBe(0);
       },
     );
+
+    it("names the business in the built page's head (title, description and link-preview metas)", async () => {
+      const page = (await get(`/${slug}`, undefined)).body;
+      const home = (await get('/', undefined)).body;
+      const head = (html: string): Record<string, string | undefined> => ({
+        title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+        ...Object.fromEntries(
+          ['description', 'og:title', 'og:description', 'og:site_name'].map((name) => [
+            name,
+            new RegExp(`(?:name|property)="${name}"\\s+content="([^"]*)"`).exec(html)?.[1],
+          ]),
+        ),
+      });
+      expect(head(page)).toEqual({
+        title: 'Cuts &amp; Co | LastSlot',
+        description: 'Test business',
+        'og:title': 'Cuts &amp; Co | LastSlot',
+        'og:description': 'Test business',
+        'og:site_name': 'LastSlot',
+      });
+      expect(head(home)).toMatchObject({ title: 'LastSlot', 'og:title': 'LastSlot', 'og:site_name': 'LastSlot' });
+      expect(head(home).description).toMatch(/^LastSlot: book last-minute/);
+    });
 
     it("sends '/' (the built index.html) compressed too, and its .br file by its own name never", async () => {
       // Any client, not only a browser asking for HTML: the file itself, not the page handler.

@@ -19,6 +19,7 @@ let tdb: TestDatabase;
 let hub: Pick<BookingEventHub, 'stop'>;
 let app: FastifyInstance;
 let businessSlug: string;
+let businessName: string;
 
 beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'lastslot-client-'));
@@ -26,7 +27,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
   tdb = await createTestDatabase();
-  businessSlug = (await createBusiness(tdb.database.db)).profile.slug;
+  ({ slug: businessSlug, businessName } = (await createBusiness(tdb.database.db)).profile);
   const made = await createTestDeps(tdb.database, () => new Date());
   hub = made.hub;
   app = await buildServer({ deps: made.deps, logger: silentLogger, clientDir: dir });
@@ -40,10 +41,16 @@ afterAll(async () => {
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('client hosting', () => {
-  it.each(['/', '/login', '/dashboard', 'a business slug'])('serves the app for %s', async (url) => {
-    const res = await app.inject({ method: 'GET', url: url.startsWith('/') ? url : `/${businessSlug}`, headers: html });
+  it.each(['/', '/login', '/dashboard'])('serves the app for %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>LastSlot</title>');
+  });
+
+  it("serves the app for a business slug, titled with the business's name", async () => {
+    const res = await app.inject({ method: 'GET', url: `/${businessSlug}`, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${businessName} | LastSlot</title>`);
   });
 
   it.each(['/no-such-business', '/a/b'])('serves the app with 404 for %s', async (url) => {
@@ -74,7 +81,7 @@ describe('client hosting', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers.vary).toMatch(/\baccept\b/);
-    expect(res.body).toContain('<title>LastSlot</title>');
+    expect(res.body).toContain(`<title>${businessName} | LastSlot</title>`);
   });
 
   it('answers a client that takes no HTML with a plain 404, even for a business page', async () => {
