@@ -23,6 +23,12 @@ export interface LighthouseResult {
   tbtMs: number | null;
   cls: number | null;
   speedIndexMs: number | null;
+  /**
+   * Lighthouse's measure of the host's CPU speed for this run (`environment.benchmarkIndex`, higher
+   * is faster): its 4x slowdown is applied on top of the host, so scores from hosts of different
+   * speeds compare only beside this number.
+   */
+  benchmarkIndex: number | null;
   /** Scores of all runs, in order. */
   scores: (number | null)[];
   /** Why a run failed (Lighthouse's runtime error), when one did. */
@@ -64,6 +70,8 @@ async function runOnce(url: string): Promise<Run> {
       tbtMs: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
       speedIndexMs: value('speed-index'),
+      benchmarkIndex:
+        typeof lhr.environment?.benchmarkIndex === 'number' ? Math.round(lhr.environment.benchmarkIndex) : null,
       version: lhr.lighthouseVersion,
       ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
     };
@@ -85,6 +93,7 @@ async function runWithRetries(url: string, onFailedAttempt: (error: string) => v
       tbtMs: null,
       cls: null,
       speedIndexMs: null,
+      benchmarkIndex: null,
       error: err instanceof Error ? err.message : String(err),
     }));
     if (r.score !== null || attempt === ATTEMPTS_PER_RUN) return r;
@@ -111,7 +120,7 @@ export async function measureLighthouse(
         log(`  lighthouse ${page} run ${i + 1}/${runs}: failed (${error}), running it again`),
       );
       log(
-        `  lighthouse ${page} run ${i + 1}/${runs}: score ${r.score ?? '-'}, LCP ${fmtMs(r.lcpMs)}, TBT ${fmtMs(r.tbtMs)}, CLS ${r.cls?.toFixed(3) ?? '-'}${r.error ? ` (${r.error})` : ''}`,
+        `  lighthouse ${page} run ${i + 1}/${runs}: score ${r.score ?? '-'}, LCP ${fmtMs(r.lcpMs)}, TBT ${fmtMs(r.tbtMs)}, CLS ${r.cls?.toFixed(3) ?? '-'}, BenchmarkIndex ${r.benchmarkIndex ?? '-'}${r.error ? ` (${r.error})` : ''}`,
       );
       results.push(r);
     }
@@ -127,13 +136,13 @@ const fmtMs = (v: number | null) => (v === null ? '-' : `${Math.round(v)} ms`);
 /** The results as a Markdown table. */
 export function formatLighthouse(results: LighthouseResult[]): string {
   const lines = [
-    '| page | score (median, all runs) | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |',
-    '|---|---|---|---|---|---|---|',
+    '| page | score (median, all runs) | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | BenchmarkIndex |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   const n = (v: number | null) => (v === null ? '-' : String(Math.round(v)));
   for (const r of results) {
     lines.push(
-      `| ${r.page} | ${r.score ?? '-'} (${r.scores.map((s) => s ?? '-').join(', ')}) | ${n(r.fcpMs)} | ${n(r.lcpMs)} | ${n(r.tbtMs)} | ${r.cls?.toFixed(3) ?? '-'} | ${n(r.speedIndexMs)} |`,
+      `| ${r.page} | ${r.score ?? '-'} (${r.scores.map((s) => s ?? '-').join(', ')}) | ${n(r.fcpMs)} | ${n(r.lcpMs)} | ${n(r.tbtMs)} | ${r.cls?.toFixed(3) ?? '-'} | ${n(r.speedIndexMs)} | ${n(r.benchmarkIndex)} |`,
     );
   }
   return lines.join('\n');
