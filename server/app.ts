@@ -311,7 +311,7 @@ export async function buildServer({
         if (data) {
           status = 200;
           preload = { slug: page.slug, data: superjson.serialize(data) };
-          head = businessPageHead(data.business);
+          head = businessPageHead(data.business, deps);
         }
       } catch (err) {
         // The page can still load and show its own error and Try Again.

@@ -108,6 +108,15 @@ describe('renderShell', () => {
     expect(html).not.toContain('<b>');
   });
 
+  it('adds the canonical link and og:url before </head>, escaped', () => {
+    const html = renderShell(page, undefined, { title: 'Cuts | LastSlot', url: 'https://x.example/cuts?a=1&b="2"' });
+    expect(html).toContain(
+      '<link rel="canonical" href="https://x.example/cuts?a=1&amp;b=&quot;2&quot;" />\n' +
+        '    <meta property="og:url" content="https://x.example/cuts?a=1&amp;b=&quot;2&quot;" />\n  </head>',
+    );
+    expect(renderShell(page, undefined, { title: 'Cuts | LastSlot' })).not.toContain('canonical');
+  });
+
   it("keeps the shell's description when the page has none", () => {
     const html = renderShell(page, undefined, { title: 'Cuts | LastSlot' });
     expect(contentOf(html, 'og:title')).toBe('Cuts | LastSlot');
@@ -117,19 +126,20 @@ describe('renderShell', () => {
 });
 
 describe('businessPageHead', () => {
-  it("titles the page with the business's name, as the client does, and takes its description", () => {
-    expect(businessPageHead({ id: 'b1', businessName: ' Cuts ', description: ' Fades. ' })).toEqual({
+  const deps = { appOrigin: 'https://lastslot.example' };
+  it("titles the page with the business's name, as the client does, and takes its description and address", () => {
+    expect(businessPageHead({ id: 'b1', businessName: ' Cuts ', slug: 'cuts', description: ' Fades. ' }, deps)).toEqual(
+      { title: 'Cuts | LastSlot', description: 'Fades.', url: 'https://lastslot.example/cuts' },
+    );
+    expect(businessPageHead({ id: 'b1', businessName: 'Cuts', slug: 'cuts', description: '  ' }, deps)).toEqual({
       title: 'Cuts | LastSlot',
-      description: 'Fades.',
-    });
-    expect(businessPageHead({ id: 'b1', businessName: 'Cuts', description: '  ' })).toEqual({
-      title: 'Cuts | LastSlot',
+      url: 'https://lastslot.example/cuts',
     });
   });
 
   it("leaves the head alone for a business the page cannot show ('Invalid Business Data')", () => {
-    expect(businessPageHead({ id: 'b1', businessName: ' ', description: 'x' })).toBeUndefined();
-    expect(businessPageHead({ id: '', businessName: 'Cuts', description: 'x' })).toBeUndefined();
+    expect(businessPageHead({ id: 'b1', businessName: ' ', slug: 'cuts', description: 'x' }, deps)).toBeUndefined();
+    expect(businessPageHead({ id: '', businessName: 'Cuts', slug: 'cuts', description: 'x' }, deps)).toBeUndefined();
   });
 });
 

@@ -1,13 +1,16 @@
 /**
- * The app shell (index.html) for page paths (docs/decisions/0047): which paths are the client's
- * screens (200), which may be a business page (200 when a business has the slug, with its data
- * preloaded in the HTML) and which are the 404 page (404, same HTML: the client renders the 404
- * screen); and the ETag answers for what may be revalidated.
+ * The app shell (index.html) for page paths (docs/decisions/0047): which clients take it (content
+ * negotiation), which paths are the client's screens (200), which may be a business page (200 when
+ * a business has the slug, with its data preloaded in the HTML and its name, description and
+ * address in the head, docs/decisions/0074) and which are the 404 page (404, same HTML: the
+ * client renders the 404 screen); and the ETag answers for what may be revalidated.
  */
 import escapeHtml from 'escape-html';
 import Negotiator from 'negotiator';
 import { createHash } from 'node:crypto';
 import { hasBusinessIdentity, pageTitle } from '../shared/format';
+import type { ServiceDeps } from './core/deps';
+import { publicPageUrl } from './features/businesses/businesses.service';
 import { PUBLIC_PAGE_PRELOAD_ID, type PublicPagePreload } from '../shared/public-page-preload';
 import { classifySlugPath, isReservedSlug } from '../shared/reserved-slugs';
 
@@ -91,17 +94,27 @@ export interface PageHead {
   title: string;
   /** The description meta and og:description; the shell's own text when absent. */
   description?: string;
+  /** The page's one address (canonical link and og:url), whatever case, slash or query it was asked with. */
+  url?: string;
 }
 
 /**
- * The head of a business's public page: its name as the client titles the page (`pageTitle`) and
- * its description, so a link shared in a chat or a search result names the business. Undefined
- * for a business the page cannot show ('Invalid Business Data'): the shell's head stays.
+ * The head of a business's public page: its name as the client titles the page (`pageTitle`), its
+ * description and its address on `origin` (`publicPageUrl`), so a link shared in a chat or a
+ * search result names the business. Undefined for a business the page cannot show ('Invalid
+ * Business Data'): the shell's head stays.
  */
-export function businessPageHead(business: { id: string; businessName: string; description: string | null }) {
+export function businessPageHead(
+  business: { id: string; businessName: string; slug: string; description: string | null },
+  deps: Pick<ServiceDeps, 'appOrigin'>,
+): PageHead | undefined {
   if (!hasBusinessIdentity(business)) return undefined;
   const description = business.description?.trim();
-  return { title: pageTitle(business.businessName.trim()), ...(description ? { description } : {}) } satisfies PageHead;
+  return {
+    title: pageTitle(business.businessName.trim()),
+    ...(description ? { description } : {}),
+    url: publicPageUrl(deps, business.slug),
+  };
 }
 
 /** `<title>`, and the content of the head's description, og:title and og:description metas. */
@@ -110,7 +123,8 @@ const META_CONTENT = /(<meta\s+(?:name|property)="(description|og:title|og:descr
 
 /**
  * index.html with `head` (when given) in its `<title>` and its description, og:title and
- * og:description metas (HTML-escaped with `escape-html`), and `preload` (when given) in a
+ * og:description metas, its `url` as a canonical link and og:url before `</head>` (all
+ * HTML-escaped with `escape-html`), and `preload` (when given) in a
  * non-executable JSON script element before `</body>`. Every '<' in the JSON is written '\u003c',
  * so the data can never close the element.
  */
@@ -124,6 +138,12 @@ export function renderShell(template: string, preload?: PublicPagePreload, head?
       if (name === 'og:title') return `${start}${title}${end}`;
       return description === undefined ? whole : `${start}${description}${end}`;
     });
+    if (head.url !== undefined) {
+      const url = escapeHtml(head.url);
+      const links = `<link rel="canonical" href="${url}" />\n    <meta property="og:url" content="${url}" />\n  `;
+      const close = html.indexOf('</head>');
+      if (close !== -1) html = html.slice(0, close) + links + html.slice(close);
+    }
   }
   if (!preload) return html;
   const json = JSON.stringify(preload).replace(/</g, '\\u003c');

@@ -161,7 +161,7 @@ describe('the production client build', () => {
       const head = (html: string): Record<string, string | undefined> => ({
         title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
         ...Object.fromEntries(
-          ['description', 'og:title', 'og:description', 'og:site_name'].map((name) => [
+          ['description', 'og:title', 'og:description', 'og:site_name', 'og:url'].map((name) => [
             name,
             new RegExp(`(?:name|property)="${name}"\\s+content="([^"]*)"`).exec(html)?.[1],
           ]),
@@ -173,8 +173,21 @@ describe('the production client build', () => {
         'og:title': 'Cuts &amp; Co | LastSlot',
         'og:description': 'Test business',
         'og:site_name': 'LastSlot',
+        'og:url': `${t.deps.appOrigin}/${slug}`,
       });
-      expect(head(home)).toMatchObject({ title: 'LastSlot', 'og:title': 'LastSlot', 'og:site_name': 'LastSlot' });
+      // One address for the page, however it was asked for (capitals, a trailing slash, a query).
+      const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+      expect(canonical(page)).toBe(`${t.deps.appOrigin}/${slug}`);
+      expect(canonical((await get(`/${slug.toUpperCase()}/?ref=qr`, undefined)).body)).toBe(
+        `${t.deps.appOrigin}/${slug}`,
+      );
+      expect(canonical(home)).toBeUndefined();
+      expect(head(home)).toMatchObject({
+        title: 'LastSlot',
+        'og:title': 'LastSlot',
+        'og:site_name': 'LastSlot',
+        'og:url': undefined,
+      });
       expect(head(home).description).toMatch(/^LastSlot: book last-minute/);
     });
 

@@ -24,6 +24,7 @@ import {
   type Appointment,
   type EmailMessage,
 } from '../../email/templates';
+import { publicPageUrl } from '../businesses/businesses.service';
 import { bookingsCalendar, CALENDAR_ALARM_MINUTES } from '../calendar/ics';
 import { queueNotification } from '../notifications/notifications.service';
 
@@ -155,7 +156,7 @@ export function customerBookingCalendar(
 export async function notifyDecided(tx: Tx, deps: Deps, f: BookingFacts, accepted: boolean, now: Date): Promise<void> {
   const { appointment } = f;
   if (!accepted) {
-    const pageUrl = f.slug ? `${deps.appOrigin}/${f.slug}` : deps.appOrigin;
+    const pageUrl = f.slug ? publicPageUrl(deps, f.slug) : deps.appOrigin;
     await notifySide(tx, deps, f, 'customer', 'booking_declined', now, (to, footer) =>
       bookingDeclinedEmail(to, { appointment, footer, pageUrl }),
     );

@@ -154,6 +154,11 @@ export async function findPublicBusiness(
   return normalised === null ? null : deps.publicPages.get(normalised, deps.now());
 }
 
+/** The public page's address of the business with `slug`, e.g. 'https://lastslot.example/demo-salon'. */
+export function publicPageUrl(deps: Pick<ServiceDeps, 'appOrigin'>, slug: string): string {
+  return `${deps.appOrigin}/${slug}`;
+}
+
 /** `findPublicBusiness`, throwing NOT_FOUND 'Business not found' instead of answering null. */
 export async function getPublicBusiness(
   deps: Pick<ServiceDeps, 'publicPages' | 'now'>,
