@@ -100,9 +100,9 @@ export interface PageHead {
 
 /**
  * The head of a business's public page: its name as the client titles the page (`pageTitle`), its
- * description and its address on `origin` (`publicPageUrl`), so a link shared in a chat or a
- * search result names the business. Undefined for a business the page cannot show ('Invalid
- * Business Data'): the shell's head stays.
+ * description and its address (`publicPageUrl`: `deps.appOrigin` and the slug), so a link shared
+ * in a chat or a search result names the business. Undefined for a business the page cannot show
+ * ('Invalid Business Data'): the shell's head stays.
  */
 export function businessPageHead(
   business: { id: string; businessName: string; slug: string; description: string | null },
