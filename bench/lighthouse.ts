@@ -29,6 +29,8 @@ export interface LighthouseResult {
    * speeds compare only beside this number.
    */
   benchmarkIndex: number | null;
+  /** Lighthouse's own warnings about the run, e.g. that the host's CPU is slower than its profile expects. */
+  warnings: string[];
   /** Scores of all runs, in order. */
   scores: (number | null)[];
   /** Why a run failed (Lighthouse's runtime error), when one did. */
@@ -72,6 +74,7 @@ async function runOnce(url: string): Promise<Run> {
       speedIndexMs: value('speed-index'),
       benchmarkIndex:
         typeof lhr.environment?.benchmarkIndex === 'number' ? Math.round(lhr.environment.benchmarkIndex) : null,
+      warnings: lhr.runWarnings ?? [],
       version: lhr.lighthouseVersion,
       ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
     };
@@ -94,6 +97,7 @@ async function runWithRetries(url: string, onFailedAttempt: (error: string) => v
       cls: null,
       speedIndexMs: null,
       benchmarkIndex: null,
+      warnings: [],
       error: err instanceof Error ? err.message : String(err),
     }));
     if (r.score !== null || attempt === ATTEMPTS_PER_RUN) return r;
@@ -122,11 +126,13 @@ export async function measureLighthouse(
       log(
         `  lighthouse ${page} run ${i + 1}/${runs}: score ${r.score ?? '-'}, LCP ${fmtMs(r.lcpMs)}, TBT ${fmtMs(r.tbtMs)}, CLS ${r.cls?.toFixed(3) ?? '-'}, BenchmarkIndex ${r.benchmarkIndex ?? '-'}${r.error ? ` (${r.error})` : ''}`,
       );
+      for (const warning of r.warnings) log(`    Lighthouse warns: ${warning}`);
       results.push(r);
     }
     const ranked = [...results].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
     const median = ranked[Math.floor((ranked.length - 1) / 2)]!;
-    out.push({ page, url, runs, scores: results.map((r) => r.score), ...median });
+    const warnings = [...new Set(results.flatMap((r) => r.warnings))];
+    out.push({ page, url, runs, scores: results.map((r) => r.score), ...median, warnings });
   }
   return out;
 }
@@ -145,6 +151,8 @@ export function formatLighthouse(results: LighthouseResult[]): string {
       `| ${r.page} | ${r.score ?? '-'} (${r.scores.map((s) => s ?? '-').join(', ')}) | ${n(r.fcpMs)} | ${n(r.lcpMs)} | ${n(r.tbtMs)} | ${r.cls?.toFixed(3) ?? '-'} | ${n(r.speedIndexMs)} | ${n(r.benchmarkIndex)} |`,
     );
   }
+  // A slow host makes every score lower than the phone the profile stands for; Lighthouse says so.
+  for (const warning of new Set(results.flatMap((r) => r.warnings))) lines.push('', `Lighthouse warned: ${warning}`);
   return lines.join('\n');
 }
 
