@@ -8,9 +8,11 @@ import { includeDevMailbox, startupNodeEnv } from './scripts/client-build-flags'
 const clientDir = fileURLToPath(new URL('./client', import.meta.url));
 /** Routes whose screens are part of the entry chunk instead of a lazy chunk. */
 const ENTRY_ROUTES = new Set(['/', '/$slug']);
+/** The boot script of a server-rendered page and its one import (client/boot.ts). */
+const BOOT_MODULES = /[\\/](client[\\/]boot|shared[\\/]boot-script)\.ts$/;
 const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: clientDir,
   define: {
     // false in a production build: the /dev/mailbox page is then not in the bundle (ADR 0032).
@@ -39,24 +41,39 @@ export default defineConfig(({ command }) => ({
     react(),
     // .br (quality 11) and .gz (level 9) beside each text file of a build, where smaller: the
     // server sends them to clients that accept them (@fastify/static preCompressed, ADR 0055).
-    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    // Not for the server's render, which is never sent.
+    !isSsrBuild && compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
-  build: {
-    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
-    emptyOutDir: true,
-    // The first-load chunk is about 550 KB minified (164 KB gzipped); the
-    // size that matters is guarded by tests/integration/production-build.test.ts (ADR 0048).
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the entry loads statically goes into one chunk, shared modules included:
-          // fewer requests before the first paint on a phone (ADR 0055).
-          groups: [{ name: 'app', tags: ['$initial'] }],
+  // The server's render bundles its packages, so it runs from any folder a client is built into.
+  ssr: { noExternal: true },
+  // The server's render of the public page (`vite build --ssr entry-server.tsx`, ADR 0075) goes
+  // beside the client it renders for, in a dot-folder the static file server never sends.
+  build: isSsrBuild
+    ? { outDir: fileURLToPath(new URL('./dist/client/.ssr', import.meta.url)), emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+        emptyOutDir: true,
+        // The first-load chunk is about 550 KB minified (164 KB gzipped); the
+        // size that matters is guarded by tests/integration/production-build.test.ts (ADR 0048).
+        chunkSizeWarningLimit: 600,
+        // Read by the server for the boot script's address (server/client-pages.ts).
+        manifest: true,
+        rolldownOptions: {
+          // The app (index.html), and the boot script of a server-rendered page (ADR 0075).
+          input: {
+            index: fileURLToPath(new URL('./client/index.html', import.meta.url)),
+            boot: fileURLToPath(new URL('./client/boot.ts', import.meta.url)),
+          },
+          output: {
+            codeSplitting: {
+              // Everything the entry loads statically goes into one chunk, shared modules included:
+              // fewer requests before the first paint on a phone (ADR 0055).
+              // The boot script and what it imports stay out of it: they load without the app.
+              groups: [{ name: 'app', tags: ['$initial'], test: (id) => !BOOT_MODULES.test(id) }],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: {

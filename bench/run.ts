@@ -531,7 +531,11 @@ async function main(): Promise<void> {
         `${bundle.files
           .slice(0, 4)
           .map((f) => `${path.basename(f.file)} ${kb(f.bytes)}`)
-          .join(', ')}).`,
+          .join(', ')}): what every page loads with a session.`,
+      bundle.serverRendered
+        ? `/{slug} server-rendered for a visitor without a session (ADR 0075): JS ${kb(bundle.serverRendered.js)}, CSS ${kb(bundle.serverRendered.css)} ` +
+            `(${bundle.serverRendered.files.map((f) => `${path.basename(f.file)} ${kb(f.bytes)}`).join(', ')}); the app's script loads at the first interaction.`
+        : '/{slug} server render: none in this build.',
       '',
     );
   }

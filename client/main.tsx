@@ -1,66 +1,41 @@
 import './mantine-styles';
 import './styles.css';
 
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { FullPageLoader } from './features/layout/full-page-loader';
-import { Toasts } from './features/layout/toasts';
-import { RouteError } from './features/layout/route-error';
-import { NotFound } from './features/layout/not-found';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createAppRouter, PENDING_MS } from './app';
 import { renderAfterFirstLoad } from './lib/first-render';
-import { queryClient, trpc, trpcClient, trpcUtils } from './lib/trpc';
-import { cssVariablesResolver, theme } from './lib/theme';
-import { routeTree } from './routeTree.gen';
-
-/** How long (ms) a navigation waits before showing the pending screen, and the first render at most. */
-const PENDING_MS = 300;
-
-const router = createRouter({
-  routeTree,
-  context: { queryClient, trpcUtils },
-  defaultPreload: 'intent',
-  // Loaders read React Query's cache; the router should not cache on top of it.
-  defaultPreloadStaleTime: 0,
-  defaultPendingMs: PENDING_MS,
-  defaultPendingComponent: () => <FullPageLoader label="Loading..." />,
-  defaultErrorComponent: RouteError,
-  defaultNotFoundComponent: NotFound,
-  scrollRestoration: true,
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-  interface HistoryState {
-    /** The address /check-email resends to (set by /register and the login refusal). */
-    email?: string;
-  }
-}
+import { seedPageData, takePagePreload } from './lib/page-preload';
+import { queryClient, trpcUtils } from './lib/trpc';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// The router loads the location first and the page then renders as one transition, which React
-// splits into short tasks (docs/decisions/0062-first-render-after-first-load.md). Mounted after a
-// finished load, the router's Transitioner does not load it again.
-const reactRoot = createRoot(root);
-renderAfterFirstLoad(router.load(), PENDING_MS, () =>
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <trpc.Provider client={trpcClient} queryClient={queryClient}>
-          <QueryClientProvider client={queryClient}>
-            <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-              <Toasts />
-              <RouterProvider router={router} />
-            </MantineProvider>
-          </QueryClientProvider>
-        </trpc.Provider>
-      </StrictMode>,
-    ),
-  ),
-);
+// A page the server rendered (the public page for a visitor without a session, ADR 0075) is
+// hydrated: the browser's first render must be the one the HTML holds, from the same data.
+const serverRendered = root.firstElementChild !== null;
+try {
+  seedPageData(queryClient, takePagePreload(), serverRendered);
+} catch (err) {
+  // Unreadable preloaded data: the page asks the server instead.
+  console.warn('Could not read the page data sent with the HTML', err);
+}
+
+const router = createAppRouter({ queryClient, trpcUtils });
+const app = <App router={router} queryClient={queryClient} />;
+
+if (serverRendered) {
+  // The router's hydration mode, as its own SSR client sets it: the root match renders without the
+  // Suspense boundary a browser-only router wraps it in, which the server's render does not have.
+  router.ssr = { manifest: undefined };
+  // The location's first load needs no server call here (its data is in the cache), and must be
+  // done before hydrating, so the router renders the matches the server rendered.
+  const hydrate = () => startTransition(() => void hydrateRoot(root, app));
+  router.load().then(hydrate, hydrate);
+} else {
+  // The router loads the location first and the page then renders as one transition, which React
+  // splits into short tasks (docs/decisions/0062-first-render-after-first-load.md). Mounted after a
+  // finished load, the router's Transitioner does not load it again.
+  const reactRoot = createRoot(root);
+  renderAfterFirstLoad(router.load(), PENDING_MS, () => startTransition(() => reactRoot.render(app)));
+}

@@ -38,6 +38,9 @@ import { RequestLogController } from './logger';
 import { appHelmetOptions, securityHeaders } from './security-headers';
 import { plainRoutes } from './plain-routes';
 import { findPublicBusiness } from './features/businesses/businesses.service';
+import { SESSION_COOKIE } from './features/auth/session';
+import { favouriteStatus } from './features/favourites/favourites.service';
+import { loadServerRender, RenderedPublicPages } from './public-page-render';
 import { PUBLIC_PAGE_CALL_PATH, servePublicPageCalls } from './public-page-http';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
@@ -286,6 +289,10 @@ export async function buildServer({
   }
   // The app shell, read once: the build does not change under a running server.
   const shell = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
+  // The public page's markup for visitors without a session, in a shell whose script loads the
+  // app at the first interaction (docs/decisions/0075).
+  const serverRender = hasClient ? await loadServerRender(clientDir, shell, app.log) : null;
+  const renderedPages = serverRender ? new RenderedPublicPages(serverRender.renderer) : null;
   // A GET that no file matched, from a client that takes HTML (acceptsHtml: a browser, and a link
   // previewer or monitor sending */* or no Accept), is a page (docs/decisions/0047): the shell
   // with 200 for the client's screens and known business slugs (their data preloaded in it), 404
@@ -302,9 +309,12 @@ export async function buildServer({
       return reply.code(404).header('vary', 'accept').send({ error: 'Not Found' });
     }
     const page = classifyPagePath(req.url, { production: deps.isProduction });
+    if (page.kind === 'redirect')
+      return reply.code(301).header('location', page.location).header('vary', 'accept').send();
     let status = page.kind === 'screen' ? 200 : 404;
     let preload: PublicPagePreload | undefined;
     let head: PageHead | undefined;
+    let markup: string | undefined;
     if (page.kind === 'business') {
       try {
         const data = await findPublicBusiness(deps, page.slug);
@@ -312,6 +322,17 @@ export async function buildServer({
           status = 200;
           preload = { slug: page.slug, data: superjson.serialize(data) };
           head = businessPageHead(data.business, deps);
+          // A visitor with a session gets the app shell: its page depends on who they are.
+          if (renderedPages && req.cookies[SESSION_COOKIE] === undefined) {
+            preload.favourites = await favouriteStatus(deps, null, data.business.id);
+            markup = await renderedPages
+              .markup(data, preload, renderedPages.consentCookie(req.cookies))
+              .catch((err: unknown) => {
+                // The shell alone still shows the page, once its script has run.
+                req.log.error({ err }, 'public page render failed');
+                return undefined;
+              });
+          }
         }
       } catch (err) {
         // The page can still load and show its own error and Try Again.
@@ -319,7 +340,8 @@ export async function buildServer({
         status = 503;
       }
     }
-    const body = renderShell(shell, preload, head);
+    const pageShell = markup !== undefined && serverRender ? serverRender.shell : shell;
+    const body = renderShell(pageShell, preload, head, markup);
     const etag = etagOf(body);
     const encoding = pickPageEncoding(req.headers['accept-encoding']);
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');

@@ -5,6 +5,7 @@ import {
   businessPageHead,
   classifyPagePath,
   CLIENT_PATHS,
+  deferredAppShell,
   DEVELOPMENT_CLIENT_PATHS,
   etagMatches,
   etagOf,
@@ -49,7 +50,15 @@ describe('classifyPagePath', () => {
   it('reads a slug-shaped segment as a business page, lower-cased', () => {
     expect(classifyPagePath('/demo-salon', dev)).toEqual({ kind: 'business', slug: 'demo-salon' });
     expect(classifyPagePath('/demo-salon/?utm=qr', dev)).toEqual({ kind: 'business', slug: 'demo-salon' });
-    expect(classifyPagePath('/Demo-Salon', dev)).toEqual({ kind: 'business', slug: 'demo-salon' });
+  });
+
+  it('sends a slug typed with capitals to its lower-case address, query kept', () => {
+    expect(classifyPagePath('/Demo-Salon', dev)).toEqual({ kind: 'redirect', location: '/demo-salon' });
+    expect(classifyPagePath('/DEMO-SALON/?ref=qr&a=?b', dev)).toEqual({
+      kind: 'redirect',
+      location: '/demo-salon?ref=qr&a=?b',
+    });
+    expect(classifyPagePath('/Pricing', dev)).toEqual({ kind: 'not-found' });
   });
 
   it('sends reserved words, what a slug cannot be and longer paths to the 404 page', () => {
@@ -122,6 +131,35 @@ describe('renderShell', () => {
     expect(contentOf(html, 'og:title')).toBe('Cuts | LastSlot');
     expect(contentOf(html, 'description')).toBe('Generic text.');
     expect(contentOf(html, 'og:description')).toBe('Generic text.');
+  });
+});
+
+describe('a server-rendered page (ADR 0075)', () => {
+  const built = [
+    '<html><head>',
+    '    <script type="module" crossorigin src="/assets/index-A1.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/app-B2.js">',
+    '    <link rel="stylesheet" crossorigin href="/assets/index-C3.css">',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n');
+
+  it("swaps the app's script for the boot script naming it, and drops module preloads", () => {
+    const html = deferredAppShell(built, '/assets/boot-D4.js');
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/boot-D4.js" data-app-entry="/assets/index-A1.js"></script>',
+    );
+    expect(html).not.toContain('src="/assets/index-A1.js"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C3.css">');
+  });
+
+  it('refuses a shell without an app script', () => {
+    expect(() => deferredAppShell('<html></html>', '/assets/boot.js')).toThrow(/no module script/);
+  });
+
+  it('puts the markup inside #root, taken as it is ($ patterns included)', () => {
+    const html = renderShell(built, undefined, undefined, '<h1>Cuts $& Co $1</h1>');
+    expect(html).toContain('<div id="root"><h1>Cuts $& Co $1</h1></div>');
   });
 });
 

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { hasBusinessIdentity, pageTitle } from '../shared/format';
 import type { ServiceDeps } from './core/deps';
 import { publicPageUrl } from './features/businesses/businesses.service';
+import { APP_ENTRY_ATTRIBUTE } from '../shared/boot-script';
 import { PUBLIC_PAGE_PRELOAD_ID, type PublicPagePreload } from '../shared/public-page-preload';
 import { classifySlugPath, isReservedSlug } from '../shared/reserved-slugs';
 
@@ -54,15 +55,20 @@ export const DEVELOPMENT_CLIENT_PATHS: ReadonlySet<string> = new Set(['/dev/mail
 
 /**
  * What the page at `url` (path and query) is, before any look-up: one of the client's screens;
- * a business page if a business has `slug` (a slug-shaped segment, lower-cased: the client
- * redirects '/Demo-Salon' to '/demo-salon'); or the 404 page (a reserved word that is no screen,
- * anything a slug cannot be, any other path). One trailing slash is ignored.
+ * a business page if a business has `slug` (a slug-shaped segment); a redirect to the lower-case
+ * address of a slug typed with capitals ('/Demo-Salon?ref=qr' to '/demo-salon?ref=qr', as the
+ * client's route does); or the 404 page (a reserved word that is no screen, anything a slug
+ * cannot be, any other path). One trailing slash is ignored.
  */
 export function classifyPagePath(
   url: string,
   options: { production: boolean },
-): { kind: 'screen' } | { kind: 'business'; slug: string } | { kind: 'not-found' } {
-  const pathname = url.split('?', 1)[0]!;
+):
+  | { kind: 'screen' }
+  | { kind: 'business'; slug: string }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-found' } {
+  const [pathname = '', query] = url.split(/\?(.*)/s, 2);
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   if (isClientPath(trimmed) || (!options.production && DEVELOPMENT_CLIENT_PATHS.has(trimmed))) {
     return { kind: 'screen' };
@@ -72,7 +78,9 @@ export function classifyPagePath(
   const path = classifySlugPath(segment);
   if (path.kind === 'not-found') return path;
   const slug = path.kind === 'slug' ? path.slug : path.to;
-  return isReservedSlug(slug) ? { kind: 'not-found' } : { kind: 'business', slug };
+  if (isReservedSlug(slug)) return { kind: 'not-found' };
+  if (path.kind === 'redirect') return { kind: 'redirect', location: query ? `/${slug}?${query}` : `/${slug}` };
+  return { kind: 'business', slug };
 }
 
 /**
@@ -121,15 +129,37 @@ export function businessPageHead(
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 const META_CONTENT = /(<meta\s+(?:name|property)="(description|og:title|og:description)"\s+content=")[^"]*(")/g;
 
+/** index.html's module scripts and module preloads, as Vite writes them. */
+const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The shell of a server-rendered page (docs/decisions/0075): index.html with the app's script
+ * replaced by the boot script at `bootSrc` (its address in the build, e.g. '/assets/boot-x.js'),
+ * which names the app's script in its APP_ENTRY_ATTRIBUTE and loads it at the first interaction,
+ * and without module preloads. Throws when index.html has no app script (not a Vite build).
+ */
+export function deferredAppShell(template: string, bootSrc: string): string {
+  const app = APP_SCRIPT.exec(template);
+  if (!app) throw new Error('index.html has no module script to defer');
+  const boot = `<script type="module" crossorigin src="${escapeHtml(bootSrc)}" ${APP_ENTRY_ATTRIBUTE}="${app[1]!}"></script>`;
+  return template.replace(MODULE_PRELOAD, '').replace(APP_SCRIPT, () => boot);
+}
+
+/** The shell's empty mount point, which a server-rendered page fills. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
 /**
  * index.html with `head` (when given) in its `<title>` and its description, og:title and
  * og:description metas, its `url` as a canonical link and og:url before `</head>` (all
- * HTML-escaped with `escape-html`), and `preload` (when given) in a
+ * HTML-escaped with `escape-html`), `markup` (when given: the page rendered on the server,
+ * docs/decisions/0075) inside its `#root` element, and `preload` (when given) in a
  * non-executable JSON script element before `</body>`. Every '<' in the JSON is written '\u003c',
  * so the data can never close the element.
  */
-export function renderShell(template: string, preload?: PublicPagePreload, head?: PageHead): string {
+export function renderShell(template: string, preload?: PublicPagePreload, head?: PageHead, markup?: string): string {
   let html = template;
+  if (markup !== undefined) html = html.replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
   if (head) {
     const title = escapeHtml(head.title);
     const description = head.description === undefined ? undefined : escapeHtml(head.description);

@@ -15,4 +15,23 @@ export const PUBLIC_PAGE_PRELOAD_ID = 'public-page-data';
 export interface PublicPagePreload {
   slug: string;
   data: SuperJSONResult;
+  /**
+   * favourites.status's answer for a visitor without a session (`favourited` false), when the
+   * server rendered the page's markup for one (docs/decisions/0075): the favourite button's count.
+   */
+  favourites?: { count: number; favourited: boolean };
+}
+
+/** What the server's render of the public page (client/entry-server.tsx) offers the server. */
+export interface PublicPageRenderer {
+  /**
+   * The markup of `#root` for the public page of `preload.slug`, as a visitor without a session
+   * sees it, `consentCookie` being the request's consent cookie (undefined: none). Rejects when
+   * the render fails.
+   */
+  renderPublicPage(preload: PublicPagePreload, consentCookie: string | undefined): Promise<string>;
+  /** Whether the consent cookie's value `raw` holds a saved choice (the render then has no banner). */
+  consentChosen(raw: string | undefined): boolean;
+  /** The consent cookie's name. */
+  consentCookieName: string;
 }

@@ -5,6 +5,7 @@
  * loaded the dialog stays mounted like any other, so later openings animate as before.
  */
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { startedByInteraction } from './deferred-start';
 
 /** A dialog component whose code loads on first open; `preload()` fetches it ahead of time. */
 export type LazyDialog<P extends object> = ComponentType<P> & {
@@ -61,13 +62,19 @@ const FIRST_INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel
 
 /**
  * Preloads `dialogs` at the visitor's first interaction with the page after the component mounts
- * (a tap, a key, a scroll), e.g. the public page's request dialog: usually well before the tap
- * that opens it, so the first opening animates like the others; a tap on the button itself starts
- * the load as it opens. Not at start-up: loading and mounting the dialogs took about a sixth of
+ * (a tap, a key, a scroll), or at once when such an interaction started the app (a server-rendered
+ * page's boot script), e.g. the public page's request dialog: usually well before the tap that
+ * opens it, so the first opening animates like the others; a tap on the button itself starts the
+ * load as it opens. Not at start-up: loading and mounting the dialogs took about a sixth of
  * the first load's main-thread time (ADR 0055).
  */
 export function usePreloadOnFirstInteraction(...dialogs: { preload: () => void }[]): void {
   useEffect(() => {
+    // On a server-rendered page the visitor's first interaction is what started the app (ADR 0075).
+    if (startedByInteraction()) {
+      dialogs.forEach((d) => d.preload());
+      return;
+    }
     const stop = () => {
       for (const type of FIRST_INTERACTION_EVENTS) window.removeEventListener(type, run, true);
     };

@@ -190,11 +190,19 @@ export function people(browser: Browser) {
     async open({ cookieChoice = true, storageState }: OpenOptions = {}): Promise<Page> {
       const context = await browser.newContext(storageState ? { storageState } : {});
       if (cookieChoice) {
+        // Where a saved choice lives: local storage, and the cookie a server-rendered page reads.
         await context.addInitScript(() => {
           if (!window.localStorage.getItem('cookiePreferences')) {
             window.localStorage.setItem('cookiePreferences', '{"necessary":true,"analytics":false,"marketing":false}');
           }
         });
+        await context.addCookies([
+          {
+            name: 'cookiePreferences',
+            value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
+            url: process.env.E2E_BASE_URL!,
+          },
+        ]);
       }
       contexts.push(context);
       const page = await context.newPage();

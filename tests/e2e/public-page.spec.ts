@@ -42,7 +42,8 @@ const isRequest = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathnam
 const PRELOAD = new RegExp(`<script type="application/json" id="${PUBLIC_PAGE_PRELOAD_ID}">[\\s\\S]*?</script>`);
 
 /**
- * Serves the business's page without the data preloaded in its HTML, so the page asks
+ * Serves the business's page as the app shell (what a visitor with a session gets, not the
+ * server-rendered page, ADR 0075) without the data preloaded in its HTML, so the page asks
  * businesses.bySlug, whose answer the load-state journeys change.
  */
 async function withoutPreload(page: Page) {
@@ -50,7 +51,9 @@ async function withoutPreload(page: Page) {
     (url) => url.pathname === `/${business.slug}`,
     (route) =>
       unlessTornDown(async () => {
-        const response = await route.fetch();
+        const response = await route.fetch({
+          headers: { ...route.request().headers(), cookie: 'lastslot_session=none' },
+        });
         const html = await response.text();
         expect(html).toMatch(PRELOAD);
         await route.fulfill({ response, body: html.replace(PRELOAD, '') });
@@ -160,6 +163,8 @@ test("the session's answer after the first paint leaves the painted slot list al
   await page.goto(`/${business.slug}`);
   const slot = page.getByTestId('public-slot').filter({ hasText: slotDescription });
   await expect(slot).toBeVisible();
+  // The server-rendered page's app starts at the first interaction, and hydrates the list.
+  await page.mouse.move(10, 10);
   // React keeps an element's latest props on it (under a key starting '__reactProps$'); rendering
   // the list again gives every card new ones. The list is memoised, so the page's re-render when
   // the session answers (an anonymous visitor: nothing the list shows changes) skips it.
@@ -167,6 +172,7 @@ test("the session's answer after the first paint leaves the painted slot list al
     const key = Object.keys(el).find((k) => k.startsWith('__reactProps$'));
     return key ? (el as unknown as Record<string, unknown>)[key] : undefined;
   };
+  await expect.poll(() => slot.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))).toBe(true);
   const painted = await slot.evaluateHandle(props);
   expect(await painted.evaluate((p) => p !== undefined)).toBe(true);
   const answered = page.waitForResponse((response) => proceduresOf(response.url()).includes('auth.me'));
@@ -182,22 +188,60 @@ test("the session's answer after the first paint leaves the painted slot list al
   expect(errors).toEqual([]);
 });
 
-test("the request and sign-in dialogs' code is fetched at the visitor's first interaction, not with the page", async ({
-  people: { open },
-}) => {
-  const page = await open();
-  const dialogChunks: string[] = [];
+/** The scripts `page` requests from now on, by file name without the hash. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
   page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return;
     const file = new URL(request.url()).pathname.split('/').pop() ?? '';
-    if (/^(request|sign-in)-dialog-.*\.js$/.test(file)) dialogChunks.push(file);
+    scripts.push(file.replace(/-[\w-]{8}\.js$/, ''));
   });
+  return scripts;
+}
+
+test("a visitor without a session gets the page whole in its HTML; the app's script comes at the first interaction", async ({
+  people: { open, errors },
+  browser,
+}) => {
+  // With JavaScript off: the page, its slots, its details and its buttons, from the HTML alone.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const still = await noScript.newPage();
+    expect((await still.goto(`/${business.slug}`))?.status()).toBe(200);
+    await expect(still.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
+    const slot = still.getByTestId('public-slot').filter({ hasText: slotDescription });
+    await expect(slot.getByRole('button', { name: 'Login or Sign Up to Request' })).toBeVisible();
+    await expect(still.getByTestId('business-address')).toHaveText('12 High Street, London, E1 6AN');
+    await expect(still.getByRole('button', { name: /^Favourite · \d+$/ })).toBeVisible();
+    // No choice saved: the cookie banner is in the HTML too.
+    await expect(still.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  } finally {
+    await noScript.close();
+  }
+
+  // A visitor who only looks loads the boot script, then nothing more: no app, no dialogs.
+  const page = await open();
+  const scripts = scriptsOf(page);
   await page.goto(`/${business.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
-  expect(dialogChunks).toEqual([]);
-  await page.mouse.move(10, 10);
-  await page.mouse.wheel(0, 100);
-  await expect.poll(() => dialogChunks.map((f) => f.split('-dialog-')[0]).sort()).toEqual(['request', 'sign-in']);
+  expect(scripts).toEqual(['boot']);
+
+  // A tap on a button before the app has run is answered once it has: the sign-in dialog opens,
+  // and the request and sign-in dialogs' code comes with it.
+  await page
+    .getByTestId('public-slot')
+    .filter({ hasText: slotDescription })
+    .getByRole('button', { name: 'Login or Sign Up to Request' })
+    .click();
+  await expect(page.getByRole('dialog').getByText('Please log in to book an appointment')).toBeVisible();
+  expect(scripts[0]).toBe('boot');
+  expect(scripts).toContain('index');
+  await expect
+    .poll(() => scripts.filter((f) => f.endsWith('-dialog')).sort())
+    .toEqual(['request-dialog', 'sign-in-dialog']);
+  expect(errors).toEqual([]);
 });
 
 test('the owner sees the preview with Go to Dashboard, and no request or favourite buttons', async ({

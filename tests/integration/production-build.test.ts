@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, IMMUTABLE_CACHE_CONTROL } from '../../server/app';
 import { createInnerContext } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
-import { FIRST_LOAD_CEILING, kb, measureBundle } from '../../scripts/bundle-size';
+import { FIRST_LOAD_BUDGET, FIRST_LOAD_CEILING, kb, measureBundle } from '../../scripts/bundle-size';
 import { includeDevMailbox, startupNodeEnv } from '../../scripts/client-build-flags';
 import { createBusiness } from '../factories/index';
 import { errorOf } from '../setup/helpers';
@@ -44,7 +44,13 @@ describe('the production client build', () => {
       ['build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'],
       { env: { ...process.env, NODE_ENV: 'production', LASTSLOT_DEV_MAILBOX: '' }, timeout: 170_000 },
     );
-  }, 180_000);
+    // The server's render of the public page, where `npm run build:client` puts it (ADR 0075).
+    await promisify(execFile)(
+      path.resolve('node_modules/.bin/vite'),
+      ['build', '--ssr', 'entry-server.tsx', '--outDir', path.join(outDir, '.ssr'), '--logLevel', 'error'],
+      { env: { ...process.env, NODE_ENV: 'production', LASTSLOT_DEV_MAILBOX: '' }, timeout: 170_000 },
+    );
+  }, 360_000);
   afterAll(async () => {
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
@@ -77,6 +83,19 @@ describe('the production client build', () => {
       { css: kb(sizes.routeCss), withinCss: sizes.routeCss <= FIRST_LOAD_CEILING.css },
       `first-load CSS ${kb(sizes.routeCss)} > ceiling ${kb(FIRST_LOAD_CEILING.css)} (ADR 0048)`,
     ).toMatchObject({ withinCss: true });
+  });
+
+  it('meets the budget for /{slug} as the server renders it: its boot script and stylesheet, not the app', () => {
+    const rendered = measureBundle(outDir).serverRendered;
+    expect(rendered).not.toBeNull();
+    const files = rendered!.files.map((f) => `${path.basename(f.file)} ${kb(f.bytes)}`);
+    expect(files.filter((f) => f.includes('.js'))).toEqual([expect.stringMatching(/^boot-[\w-]+\.js /)]);
+    expect(
+      { js: kb(rendered!.js), css: kb(rendered!.css), files },
+      `server-rendered /{slug} over the budget (${kb(FIRST_LOAD_BUDGET.js)} JS, ${kb(FIRST_LOAD_BUDGET.css)} CSS)`,
+    ).toMatchObject({ js: expect.any(String) });
+    expect(rendered!.js).toBeLessThanOrEqual(FIRST_LOAD_BUDGET.js);
+    expect(rendered!.css).toBeLessThanOrEqual(FIRST_LOAD_BUDGET.css);
   });
 
   describe('served by the server', () => {
@@ -175,12 +194,11 @@ describe('the production client build', () => {
         'og:site_name': 'LastSlot',
         'og:url': `${t.deps.appOrigin}/${slug}`,
       });
-      // One address for the page, however it was asked for (capitals, a trailing slash, a query).
+      // One address for the page, however it was asked for (a trailing slash, a query; capitals
+      // are redirected to it).
       const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
       expect(canonical(page)).toBe(`${t.deps.appOrigin}/${slug}`);
-      expect(canonical((await get(`/${slug.toUpperCase()}/?ref=qr`, undefined)).body)).toBe(
-        `${t.deps.appOrigin}/${slug}`,
-      );
+      expect(canonical((await get(`/${slug}/?ref=qr`, undefined)).body)).toBe(`${t.deps.appOrigin}/${slug}`);
       expect(canonical(home)).toBeUndefined();
       expect(head(home)).toMatchObject({
         title: 'LastSlot',
@@ -189,6 +207,59 @@ describe('the production client build', () => {
         'og:url': undefined,
       });
       expect(head(home).description).toMatch(/^LastSlot: book last-minute/);
+    });
+
+    describe('a business page for a visitor without a session (ADR 0075)', () => {
+      const page = (cookie?: string) =>
+        app.inject({ method: 'GET', url: `/${slug}`, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+      const rootOf = (html: string) =>
+        /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
+
+      it('holds the rendered page, its favourite count, and the boot script instead of the app script', async () => {
+        const { profile } = await createBusiness(t.deps.db, { name: 'Fade Bros' });
+        // A new business: no one has favourited it yet.
+        const count = 0;
+        const res = await app.inject({ method: 'GET', url: `/${profile.slug}`, headers: { accept: 'text/html' } });
+        expect(res.statusCode).toBe(200);
+        const root = rootOf(res.body);
+        expect(root).toMatch(/<h1[^>]*>Fade Bros<\/h1>/);
+        expect(root).toContain('Request an Appointment');
+        expect(root).toContain(`Favourite<!-- --> · <!-- -->${count}`);
+        expect(root).toContain('We use cookies');
+        expect(res.body).not.toContain(`src="${entry}"`);
+        expect(res.body).toMatch(
+          new RegExp(`<script type="module" crossorigin src="/assets/boot-[\\w-]+\\.js" data-app-entry="${entry}">`),
+        );
+        expect(res.body).not.toContain('modulepreload');
+        const preload = JSON.parse(
+          /<script type="application\/json" id="public-page-data">(.*?)<\/script>/.exec(res.body)![1]!,
+        );
+        expect(preload.favourites).toEqual({ count, favourited: false });
+      });
+
+      it('leaves the cookie banner out once the consent cookie holds a choice', async () => {
+        const consent = encodeURIComponent(JSON.stringify({ necessary: true, analytics: false, marketing: false }));
+        const root = rootOf((await page(`cookiePreferences=${consent}`)).body);
+        expect(root).toContain('Request an Appointment');
+        expect(root).not.toContain('We use cookies');
+        expect(rootOf((await page('cookiePreferences=nonsense')).body)).toContain('We use cookies');
+      });
+
+      it('is the app shell, with the app script, for a visitor with a session cookie', async () => {
+        const res = await page('lastslot_session=anything');
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<div id="root"></div>');
+        expect(res.body).toContain(`src="${entry}"`);
+        expect(res.body).not.toContain('data-app-entry');
+        expect(res.body).toContain('id="public-page-data"');
+      });
+
+      it('does not render a page that does not exist: the 404 shell, with the app script', async () => {
+        const res = await app.inject({ method: 'GET', url: '/no-such-business', headers: { accept: 'text/html' } });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toContain('<div id="root"></div>');
+        expect(res.body).toContain(`src="${entry}"`);
+      });
     });
 
     it("sends '/' (the built index.html) compressed too, and its .br file by its own name never", async () => {

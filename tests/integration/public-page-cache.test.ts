@@ -497,10 +497,10 @@ describe('page paths', () => {
     const data = superjson.deserialize<{ slots: { description: string }[] }>(preload.data);
     expect(data.slots.map((s) => s.description)).toEqual(['Open']); // the started slot is left out
 
-    // A slug typed with capitals: the client goes to the lower-case address, with the same data.
-    const upper = await A.app.inject({ method: 'GET', url: `/${profile.slug.toUpperCase()}`, headers: html });
-    expect(upper.statusCode).toBe(200);
-    expect(preloadOf(upper.body)?.slug).toBe(profile.slug);
+    // A slug typed with capitals: a permanent redirect to the lower-case address, query kept.
+    const upper = await A.app.inject({ method: 'GET', url: `/${profile.slug.toUpperCase()}?ref=qr`, headers: html });
+    expect(upper.statusCode).toBe(301);
+    expect(upper.headers.location).toBe(`/${profile.slug}?ref=qr`);
 
     const again = await A.app.inject({
       method: 'GET',

@@ -72,5 +72,6 @@ export function useConfirmBanner(): BannerState {
       return () => listeners.delete(l);
     },
     () => state,
+    () => EMPTY,
   );
 }

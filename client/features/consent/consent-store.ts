@@ -5,7 +5,7 @@
  * or marketing must check `hasConsent()` first.
  */
 import Cookies from 'js-cookie';
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 export interface CookiePreferences {
   necessary: true;
@@ -111,10 +111,34 @@ function getSnapshot(): ConsentSnapshot {
   return snapshot;
 }
 
-/** The saved preferences (null before any choice) and whether the dialog is open. */
+/**
+ * The consent cookie's value a server render was asked with (docs/decisions/0075), undefined in
+ * the browser. A server render and the browser's hydration of it must agree on whether the banner
+ * shows: both read only the cookie, the one store the server sees.
+ */
+export const ConsentCookieContext = createContext<string | undefined>(undefined);
+
+const CHOSEN: ConsentSnapshot = { preferences: DEFAULT_PREFERENCES, dialogOpen: false };
+const NOT_CHOSEN: ConsentSnapshot = { preferences: null, dialogOpen: false };
+
+/** Whether the consent cookie's value `raw` (undefined: no cookie) holds a saved choice. */
+export function consentChosen(raw: string | undefined): boolean {
+  return parse(raw) !== null;
+}
+
+/**
+ * The saved preferences (null before any choice) and whether the dialog is open. While a
+ * server-rendered page hydrates, what the cookie says (banner or not; the switches' values show
+ * only in the dialog, which is never server-rendered), then the stores' saved choice.
+ */
 export function useConsent(): ConsentSnapshot {
-  return useSyncExternalStore((l) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  }, getSnapshot);
+  const serverCookie = useContext(ConsentCookieContext);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    getSnapshot,
+    () => (consentChosen(serverCookie ?? Cookies.get(CONSENT_KEY)) ? CHOSEN : NOT_CHOSEN),
+  );
 }

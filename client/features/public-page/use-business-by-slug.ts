@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef } from 'react';
-import superjson from 'superjson';
-import { PUBLIC_PAGE_PRELOAD_ID, type PublicPagePreload } from '../../../shared/public-page-preload';
 import { callWithTimeout, retryAfterFailures, TIME_LIMITS_MS } from '../../lib/requests';
 import { errorInfo, trpc, trpcClient, type RouterOutputs } from '../../lib/trpc';
 
@@ -19,26 +17,11 @@ const OWNER_NOT_FOUND_STEP_MS = 1_000;
 const isNotFound = (err: unknown) => errorInfo(err).code === 'NOT_FOUND';
 
 /**
- * The answer the server sent inside the page's HTML (ADR 0047), when it is for `slug`. Read once:
- * the element is removed, so coming back to the page later asks the server again.
- */
-function takePreloaded(slug: string): PublicData | undefined {
-  const element = document.getElementById(PUBLIC_PAGE_PRELOAD_ID);
-  if (!element) return undefined;
-  element.remove();
-  try {
-    const preload = JSON.parse(element.textContent ?? '') as PublicPagePreload;
-    return preload.slug === slug ? superjson.deserialize<PublicData>(preload.data) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * businesses.bySlug with the page's limits (ADR 0019): 5 s per call, FETCH_RETRIES, and
  * OWNER_NOT_FOUND_RETRIES when `viewerOwnsSlug`. Same query key as
  * trpc.businesses.bySlug.useQuery, so invalidating `utils.businesses.bySlug` refreshes it. The
- * first page load starts from the answer preloaded in the HTML, fresh for the usual stale time.
+ * first page load starts from the answer preloaded in the HTML (client/lib/page-preload.ts), fresh
+ * for the usual stale time.
  */
 export function useBusinessBySlug(slug: string, viewerOwnsSlug: boolean) {
   const ownsRef = useRef(viewerOwnsSlug);
@@ -54,7 +37,6 @@ export function useBusinessBySlug(slug: string, viewerOwnsSlug: boolean) {
         TIME_LIMITS_MS.businessFetch,
         signal,
       ),
-    initialData: () => takePreloaded(slug),
     staleTime: 15_000,
     retry: (failureCount, err) =>
       isNotFound(err)
