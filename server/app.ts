@@ -324,14 +324,14 @@ export async function buildServer({
           head = businessPageHead(data.business, deps);
           // A visitor with a session gets the app shell: its page depends on who they are.
           if (renderedPages && req.cookies[SESSION_COOKIE] === undefined) {
-            preload.favourites = await favouriteStatus(deps, null, data.business.id);
-            markup = await renderedPages
-              .markup(data, preload, renderedPages.consentCookie(req.cookies))
-              .catch((err: unknown) => {
-                // The shell alone still shows the page, once its script has run.
-                req.log.error({ err }, 'public page render failed');
-                return undefined;
-              });
+            try {
+              const withCount = { ...preload, favourites: await favouriteStatus(deps, null, data.business.id) };
+              markup = await renderedPages.markup(data, withCount, renderedPages.consentCookie(req.cookies));
+              preload = withCount;
+            } catch (err) {
+              // The shell alone still shows the page, once its script has run.
+              req.log.error({ err }, 'public page render failed');
+            }
           }
         }
       } catch (err) {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicPagePreload, PublicPageRenderer } from '../shared/public-page-preload';
+import type { PublicPage } from './features/businesses/businesses.service';
+import { RenderedPublicPages } from './public-page-render';
+
+/** A renderer that counts its renders and fails while `failing` is set. */
+function fakeRenderer() {
+  const calls: string[] = [];
+  let failing = false;
+  const renderer: PublicPageRenderer = {
+    consentCookieName: 'cookiePreferences',
+    consentChosen: (raw) => raw === 'chosen',
+    renderPublicPage(preload, consentCookie) {
+      const markup = `${preload.slug}:${preload.favourites?.count}:${consentCookie ?? '-'}`;
+      calls.push(markup);
+      return failing ? Promise.reject(new Error('render failed')) : Promise.resolve(markup);
+    },
+  };
+  return { renderer, calls, fail: (on: boolean) => (failing = on) };
+}
+
+const page = () => ({ business: {}, slots: [] }) as unknown as PublicPage;
+const preload = (count: number): PublicPagePreload => ({
+  slug: 'cuts',
+  data: { json: null },
+  favourites: { count, favourited: false },
+});
+
+describe('RenderedPublicPages', () => {
+  it('renders once per page answer, favourite count and banner state', async () => {
+    const { renderer, calls } = fakeRenderer();
+    const pages = new RenderedPublicPages(renderer);
+    const first = page();
+    expect(await pages.markup(first, preload(1), undefined)).toBe('cuts:1:-');
+    expect(await pages.markup(first, preload(1), 'nonsense')).toBe('cuts:1:-'); // no choice: the same banner
+    expect(await pages.markup(first, preload(1), 'chosen')).toBe('cuts:1:chosen');
+    expect(await pages.markup(first, preload(2), undefined)).toBe('cuts:2:-');
+    // A changed page is a new answer object: rendered again.
+    expect(await pages.markup(page(), preload(1), undefined)).toBe('cuts:1:-');
+    expect(calls).toEqual(['cuts:1:-', 'cuts:1:chosen', 'cuts:2:-', 'cuts:1:-']);
+  });
+
+  it('does not keep a failed render', async () => {
+    const { renderer, calls, fail } = fakeRenderer();
+    const pages = new RenderedPublicPages(renderer);
+    const answer = page();
+    fail(true);
+    await expect(pages.markup(answer, preload(0), undefined)).rejects.toThrow('render failed');
+    fail(false);
+    expect(await pages.markup(answer, preload(0), undefined)).toBe('cuts:0:-');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reads the consent cookie by the name the render gives', () => {
+    const pages = new RenderedPublicPages(fakeRenderer().renderer);
+    expect(pages.consentCookie({ cookiePreferences: 'x', other: 'y' })).toBe('x');
+    expect(pages.consentCookie({})).toBeUndefined();
+  });
+});
