@@ -1,10 +1,10 @@
 /**
- * The only script of a public page the server rendered (docs/decisions/0075). The page is whole
- * in its HTML; the app's script, which makes its buttons work, loads at the visitor's first
- * interaction (a tap, a key, a scroll, the mouse over the page), so a visitor who only looks never
- * downloads it. A button tapped before the app runs is tapped again once it has hydrated the
- * page (`replayPendingClick`). The app's script address is the `data-app-entry` of this script's
- * element.
+ * The only script of a page the server rendered (the public page and the landing page,
+ * docs/decisions/0075 and 0076). The page is whole in its HTML; the app's script, which makes its
+ * buttons work, loads at the visitor's first interaction (a tap, a key, a scroll, the mouse over
+ * the page), so a visitor who only looks never downloads it. A button tapped before the app runs
+ * is tapped again once it has hydrated the page (`replayPendingClick`). The app's script address
+ * is the `data-app-entry` of this script's element.
  */
 // Nothing the app imports may be imported here, or the build would make this script load it.
 import { APP_ENTRY_ATTRIBUTE } from '../shared/boot-script';

@@ -18,6 +18,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import superjson from 'superjson';
+import { LANDING_PAGE_NAME, pageTitle } from '../shared/format';
 import { MSG } from '../shared/messages';
 import type { PublicPagePreload } from '../shared/public-page-preload';
 import { MAX_BATCH_SIZE } from '../shared/transport';
@@ -277,8 +278,9 @@ export async function buildServer({
     // per accepted encoding.
     await app.register(fastifyStatic, {
       root: clientDir,
-      // A list: with preCompressed, @fastify/static finds a folder's index only in a list.
-      index: ['index.html'],
+      // No folder index: '/' is a page like the others, answered by the page handler below (the
+      // landing page is rendered there for a visitor without a session, docs/decisions/0076).
+      index: false,
       preCompressed: true,
       wildcard: false,
       globIgnore: ['**/*.br', '**/*.gz'],
@@ -289,8 +291,8 @@ export async function buildServer({
   }
   // The app shell, read once: the build does not change under a running server.
   const shell = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
-  // The public page's markup for visitors without a session, in a shell whose script loads the
-  // app at the first interaction (docs/decisions/0075).
+  // The public page's and the landing page's markup for visitors without a session, in a shell
+  // whose script loads the app at the first interaction (docs/decisions/0075, 0076).
   const serverRender = hasClient ? await loadServerRender(clientDir, shell, app.log) : null;
   const renderedPages = serverRender ? new RenderedPublicPages(serverRender.renderer) : null;
   // A GET that no file matched, from a client that takes HTML (acceptsHtml: a browser, and a link
@@ -311,10 +313,21 @@ export async function buildServer({
     const page = classifyPagePath(req.url, { production: deps.isProduction });
     if (page.kind === 'redirect')
       return reply.code(301).header('location', page.location).header('vary', 'accept').send();
-    let status = page.kind === 'screen' ? 200 : 404;
+    let status = page.kind === 'screen' || page.kind === 'landing' ? 200 : 404;
     let preload: PublicPagePreload | undefined;
     let head: PageHead | undefined;
     let markup: string | undefined;
+    if (page.kind === 'landing') head = { title: pageTitle(LANDING_PAGE_NAME) };
+    // The landing page for a visitor without a session (one with a session goes to its dashboard;
+    // docs/decisions/0076).
+    if (page.kind === 'landing' && renderedPages && req.cookies[SESSION_COOKIE] === undefined) {
+      try {
+        markup = await renderedPages.landing(renderedPages.consentCookie(req.cookies));
+      } catch (err) {
+        // The shell alone still shows the page, once its script has run.
+        req.log.error({ err }, 'landing page render failed');
+      }
+    }
     if (page.kind === 'business') {
       try {
         const data = await findPublicBusiness(deps, page.slug);

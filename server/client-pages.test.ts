@@ -32,9 +32,9 @@ describe('CLIENT_PATHS', () => {
 
 describe('classifyPagePath', () => {
   const dev = { production: false };
-  it('knows the screens, with or without a trailing slash or a query', () => {
+  it('knows the landing page and the screens, with or without a trailing slash or a query', () => {
+    for (const url of ['/', '/?utm_source=flyer']) expect(classifyPagePath(url, dev), url).toEqual({ kind: 'landing' });
     for (const url of [
-      '/',
       '/login',
       '/login/',
       '/settings?tab=hours',

@@ -54,7 +54,8 @@ function isClientPath(pathname: string): boolean {
 export const DEVELOPMENT_CLIENT_PATHS: ReadonlySet<string> = new Set(['/dev/mailbox']);
 
 /**
- * What the page at `url` (path and query) is, before any look-up: one of the client's screens;
+ * What the page at `url` (path and query) is, before any look-up: the landing page `/`, which the
+ * server renders for a visitor without a session (docs/decisions/0076); one of the client's screens;
  * a business page if a business has `slug` (a slug-shaped segment); a redirect to the lower-case
  * address of a slug typed with capitals ('/Demo-Salon?ref=qr' to '/demo-salon?ref=qr', as the
  * client's route does); or the 404 page (a reserved word that is no screen, anything a slug
@@ -64,12 +65,14 @@ export function classifyPagePath(
   url: string,
   options: { production: boolean },
 ):
+  | { kind: 'landing' }
   | { kind: 'screen' }
   | { kind: 'business'; slug: string }
   | { kind: 'redirect'; location: string }
   | { kind: 'not-found' } {
   const [pathname = '', query] = url.split(/\?(.*)/s, 2);
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  if (trimmed === '/') return { kind: 'landing' };
   if (isClientPath(trimmed) || (!options.production && DEVELOPMENT_CLIENT_PATHS.has(trimmed))) {
     return { kind: 'screen' };
   }

@@ -15,6 +15,11 @@ function fakeRenderer() {
       calls.push(markup);
       return failing ? Promise.reject(new Error('render failed')) : Promise.resolve(markup);
     },
+    renderLandingPage(consentCookie) {
+      const markup = `landing:${consentCookie ?? '-'}`;
+      calls.push(markup);
+      return failing ? Promise.reject(new Error('render failed')) : Promise.resolve(markup);
+    },
   };
   return { renderer, calls, fail: (on: boolean) => (failing = on) };
 }
@@ -49,6 +54,19 @@ describe('RenderedPublicPages', () => {
     fail(false);
     expect(await pages.markup(answer, preload(0), undefined)).toBe('cuts:0:-');
     expect(calls).toHaveLength(2);
+  });
+
+  it('renders the landing page once per banner state, and again after a failed render', async () => {
+    const { renderer, calls, fail } = fakeRenderer();
+    const pages = new RenderedPublicPages(renderer);
+    fail(true);
+    await expect(pages.landing(undefined)).rejects.toThrow('render failed');
+    fail(false);
+    expect(await pages.landing(undefined)).toBe('landing:-');
+    expect(await pages.landing('nonsense')).toBe('landing:-');
+    expect(await pages.landing('chosen')).toBe('landing:chosen');
+    expect(await pages.landing('chosen')).toBe('landing:chosen');
+    expect(calls).toEqual(['landing:-', 'landing:-', 'landing:chosen']);
   });
 
   it('reads the consent cookie by the name the render gives', () => {

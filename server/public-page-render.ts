@@ -51,13 +51,16 @@ export async function loadServerRender(
 }
 
 /**
- * Rendered markup per page, kept as long as the page's answer object lives: the public page cache
- * hands out one object per page until the page changes or a slot starts (so a render never shows
- * what the answer no longer holds), and a new object means a new render. Per object, one render
- * for each favourite count and each banner state (consent chosen or not).
+ * Rendered markup per page. A business page's is kept as long as its answer object lives: the
+ * public page cache hands out one object per page until the page changes or a slot starts (so a
+ * render never shows what the answer no longer holds), and a new object means a new render. Per
+ * object, one render for each favourite count and each banner state (consent chosen or not). The
+ * landing page's (docs/decisions/0076) is kept for the process, one per banner state: it shows no
+ * data.
  */
 export class RenderedPublicPages {
   private readonly renders = new WeakMap<PublicPage, Map<string, Promise<string>>>();
+  private readonly landingRenders = new Map<string, Promise<string>>();
 
   constructor(private readonly renderer: PublicPageRenderer) {}
 
@@ -72,18 +75,33 @@ export class RenderedPublicPages {
    * is not kept.
    */
   markup(page: PublicPage, preload: PublicPagePreload, consentCookie: string | undefined): Promise<string> {
-    const chosen = this.renderer.consentChosen(consentCookie);
-    const key = `${preload.favourites?.count ?? ''}|${chosen ? 'chosen' : 'banner'}`;
     let perPage = this.renders.get(page);
     if (!perPage) {
       perPage = new Map();
       this.renders.set(page, perPage);
     }
-    const found = perPage.get(key);
-    if (found) return found;
-    const rendering = this.renderer.renderPublicPage(preload, consentCookie);
-    perPage.set(key, rendering);
-    rendering.catch(() => perPage.delete(key));
-    return rendering;
+    const key = `${preload.favourites?.count ?? ''}|${this.bannerState(consentCookie)}`;
+    return kept(perPage, key, () => this.renderer.renderPublicPage(preload, consentCookie));
   }
+
+  /** The landing page's markup with or without the banner for `consentCookie`; rejects as `markup`. */
+  landing(consentCookie: string | undefined): Promise<string> {
+    return kept(this.landingRenders, this.bannerState(consentCookie), () =>
+      this.renderer.renderLandingPage(consentCookie),
+    );
+  }
+
+  private bannerState(consentCookie: string | undefined): 'chosen' | 'banner' {
+    return this.renderer.consentChosen(consentCookie) ? 'chosen' : 'banner';
+  }
+}
+
+/** `renders`' entry for `key`, rendered by `render` when absent; a rejected render is dropped. */
+function kept(renders: Map<string, Promise<string>>, key: string, render: () => Promise<string>): Promise<string> {
+  const found = renders.get(key);
+  if (found) return found;
+  const rendering = render();
+  renders.set(key, rendering);
+  rendering.catch(() => renders.delete(key));
+  return rendering;
 }

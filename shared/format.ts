@@ -123,6 +123,9 @@ export function pageTitle(title: string | null): string {
   return title ? `${title} | LastSlot` : 'LastSlot';
 }
 
+/** The landing page's name in its title (client and server, as `pageTitle`). */
+export const LANDING_PAGE_NAME = 'Last-minute appointment booking';
+
 /**
  * True when a loaded business can be shown: it has a non-blank id and business name (else the
  * public page shows 'Invalid Business Data').

@@ -22,7 +22,11 @@ export interface PublicPagePreload {
   favourites?: { count: number; favourited: boolean };
 }
 
-/** What the server's render of the public page (client/entry-server.tsx) offers the server. */
+/**
+ * What the server's render of the pages a visitor without a session sees first (client/entry-server.tsx)
+ * offers the server: the public business page (docs/decisions/0075) and the landing page
+ * (docs/decisions/0076).
+ */
 export interface PublicPageRenderer {
   /**
    * The markup of `#root` for the public page of `preload.slug`, as a visitor without a session
@@ -30,6 +34,8 @@ export interface PublicPageRenderer {
    * the render fails.
    */
   renderPublicPage(preload: PublicPagePreload, consentCookie: string | undefined): Promise<string>;
+  /** The markup of `#root` for the landing page `/` without a session, as renderPublicPage. */
+  renderLandingPage(consentCookie: string | undefined): Promise<string>;
   /** Whether the consent cookie's value `raw` holds a saved choice (the render then has no banner). */
   consentChosen(raw: string | undefined): boolean;
   /** The consent cookie's name. */

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { TYPEWRITER_START, typewriterStep, typewriterText, type TypewriterState } from './typewriter';
+import { typewriterStep, typewriterText, typewriterWhole, type TypewriterState } from './typewriter';
 
 const phrases = ['ab', 'xyz'];
 
-function run(steps: number) {
-  let state: TypewriterState = TYPEWRITER_START;
+/** Before any phrase is typed. */
+const EMPTY: TypewriterState = { phrase: 0, shown: 0, deleting: false };
+
+function run(steps: number, start: TypewriterState = EMPTY) {
+  let state = start;
   const seen: { text: string; delayMs: number }[] = [];
   for (let i = 0; i < steps; i++) {
     const { next, delayMs } = typewriterStep(state, phrases);
@@ -33,5 +36,16 @@ describe('typewriterStep', () => {
     const texts = run(15).map((s) => s.text);
     expect(texts[12]).toBe('');
     expect(texts[14]).toBe('a');
+  });
+
+  it('starts from the whole first phrase: the pause on it, then deleting and the next phrase', () => {
+    expect(typewriterText(typewriterWhole(phrases), phrases)).toBe('ab');
+    expect(run(5, typewriterWhole(phrases))).toEqual([
+      { text: 'ab', delayMs: 2000 },
+      { text: 'a', delayMs: 50 },
+      { text: '', delayMs: 50 },
+      { text: '', delayMs: 100 },
+      { text: 'x', delayMs: 100 },
+    ]);
   });
 });

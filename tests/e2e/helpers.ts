@@ -71,6 +71,50 @@ export function watchErrors(page: Page, errors: string[]) {
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
 }
 
+/** Opens `path` in a new context with JavaScript off, expects a 200, and runs `check` on the page. */
+export async function withoutJavaScript(browser: Browser, path: string, check: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    expect((await page.goto(path))?.status()).toBe(200);
+    await check(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The scripts `page` requests from now on, by file name without the hash. */
+export function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return;
+    const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+    scripts.push(file.replace(/-[\w-]{8}\.js$/, ''));
+  });
+  return scripts;
+}
+
+/**
+ * On a page the server rendered for a visitor without a session (the landing page, a business
+ * page): moves the mouse, the first interaction that loads the app, and waits until the app has
+ * hydrated the page (the page screen has taken the boot script's pending click). `tick`, when
+ * given, runs between checks (a test with an installed clock moves it there).
+ */
+export async function startApp(page: Page, tick?: () => Promise<void>) {
+  await page.mouse.move(10, 10);
+  await expect
+    .poll(
+      async () => {
+        await tick?.();
+        return page.evaluate(
+          () => (window as { lastslotPendingClick?: { done?: boolean } }).lastslotPendingClick?.done,
+        );
+      },
+      { intervals: [20], timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
 /** Opens the dev mailbox of `origin`, follows the confirmation link to `email`, lands signed in. */
 export async function confirmFromMailbox(page: Page, email: string, origin = '') {
   await page.goto(`${origin}/dev/mailbox`);

@@ -4,14 +4,19 @@
  * lists, and the sign-up buttons.
  */
 import { expect, test } from './fixtures';
-import {} from './helpers';
+import { scriptsOf, startApp, withoutJavaScript } from './helpers';
 
 const FIRST_PHRASE = 'cancelled appointments';
 const SECOND_PHRASE = 'last-minute gaps';
+const THIRD_PHRASE = 'quiet afternoons';
+/** Polls that move the page's clock a step at a time: asked again at once, for many steps. */
+const POLL = { intervals: [10], timeout: 20_000 };
 
-test('the headline types the first phrase letter by letter and can be paused', async ({ people: { open, errors } }) => {
+test('the headline shows the first phrase whole, then types the next letter by letter, and can be paused', async ({
+  people: { open, errors },
+}) => {
   const page = await open();
-  // The page's timers only move when the test says so: step them until the page is up.
+  // The page's timers only move when the test says so.
   await page.clock.install({ time: new Date('2026-11-21T09:00:00') });
   await page.clock.pauseAt(new Date('2026-11-21T09:00:01'));
   await page.goto('/');
@@ -21,29 +26,82 @@ test('the headline types the first phrase letter by letter and can be paused', a
     name: 'Fill your cancelled appointments and last-minute gaps',
     exact: true,
   });
-  for (let i = 0; i < 200 && !(await typed.isVisible()); i += 1) await page.clock.runFor(10);
   // Screen readers get one steady sentence; the moving text is hidden from them.
   await expect(heading).toBeVisible();
+  // The server's render, before any script: the first phrase whole.
+  await expect(typed).toHaveText(FIRST_PHRASE);
 
-  // Letter by letter: each 100 ms step shows one more letter of the first phrase.
-  let shown = (await typed.textContent()) ?? '';
-  expect(FIRST_PHRASE.startsWith(shown)).toBe(true);
-  expect(shown.length).toBeLessThan(3);
-  while (shown.length < FIRST_PHRASE.length) {
+  // The app starts at the first interaction; once it runs, the 2 s pause on the whole phrase,
+  // then deleting, then the second phrase letter by letter, one more each 100 ms.
+  await startApp(page, () => page.clock.runFor(10));
+  await expect(typed).toHaveText(FIRST_PHRASE);
+  await page.clock.runFor(1900);
+  await expect(typed).toHaveText(FIRST_PHRASE);
+  // Deleted 50 ms a letter, after the pause.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(50);
+      return typed.textContent();
+    }, POLL)
+    .toBe('');
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(50);
+      return typed.textContent();
+    }, POLL)
+    .toBe(SECOND_PHRASE.slice(0, 1));
+  let shown = SECOND_PHRASE.slice(0, 1);
+  while (shown.length < SECOND_PHRASE.length) {
     await page.clock.runFor(100);
-    shown = FIRST_PHRASE.slice(0, shown.length + 1);
+    shown = SECOND_PHRASE.slice(0, shown.length + 1);
     await expect(typed).toHaveText(shown);
   }
 
   // Pause: it stands still on the whole phrase; Play: it moves on to the next phrase.
   await page.getByRole('button', { name: 'Pause headline animation' }).click();
   await page.clock.runFor(10_000);
-  await expect(typed).toHaveText(FIRST_PHRASE);
+  await expect(typed).toHaveText(SECOND_PHRASE);
   await page.getByRole('button', { name: 'Play headline animation' }).click();
-  for (let i = 0; i < 60 && !(await typed.textContent())?.startsWith('l'); i += 1) await page.clock.runFor(100);
+  for (let i = 0; i < 60 && !(await typed.textContent())?.startsWith('q'); i += 1) await page.clock.runFor(100);
   const next = (await typed.textContent()) ?? '';
   expect(next.length).toBeGreaterThan(0);
-  expect(SECOND_PHRASE.startsWith(next)).toBe(true);
+  expect(THIRD_PHRASE.startsWith(next)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("a visitor without a session gets the landing page whole in its HTML; the app's script comes at the first interaction", async ({
+  people: { open, errors },
+  browser,
+}) => {
+  // With JavaScript off: the headline with its first phrase, the sections, the calls to action,
+  // the title and (no choice saved) the cookie banner, from the HTML alone.
+  await withoutJavaScript(browser, '/', async (still) => {
+    await expect(still).toHaveTitle('Last-minute appointment booking | LastSlot');
+    await expect(still.getByRole('heading', { level: 1 })).toHaveText(/Fill your cancelled appointments/);
+    await expect(still.getByTestId('typed-phrase')).toHaveText(FIRST_PHRASE);
+    await expect(still.getByRole('heading', { name: 'How it works' })).toBeVisible();
+    await expect(still.getByRole('heading', { name: 'Pricing', exact: true })).toBeAttached();
+    await expect(still.getByRole('link', { name: 'Get started free' })).toHaveAttribute('href', '/register');
+    await expect(still.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  });
+
+  // A visitor who only looks loads the boot script, then nothing more.
+  const page = await open({ cookieChoice: false });
+  const scripts = scriptsOf(page);
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  await expect(banner).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toEqual(['boot']);
+
+  // A tap before the app has run is answered once it has: the choice is saved, the banner goes.
+  await banner.getByRole('button', { name: 'Accept All' }).click();
+  await expect(banner).toHaveCount(0);
+  expect(scripts[0]).toBe('boot');
+  expect(scripts).toContain('index');
+  expect(await page.evaluate(() => window.localStorage.getItem('cookiePreferences'))).toBe(
+    '{"necessary":true,"analytics":true,"marketing":true}',
+  );
   expect(errors).toEqual([]);
 });
 
@@ -79,6 +137,8 @@ test('About and Pricing scroll to their sections; pricing and features are liste
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto('/');
   await expect(page).toHaveTitle('Last-minute appointment booking | LastSlot');
+  // Before the app runs the links are plain in-page links; the scrolling and focus are the app's.
+  await startApp(page);
   const header = page.getByRole('banner');
 
   const howItWorks = page.locator('#how-it-works');

@@ -11,6 +11,8 @@ import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import { PUBLIC_PAGE_PRELOAD_ID } from '../../shared/public-page-preload';
 import {
   addFirstSlot,
+  scriptsOf,
+  withoutJavaScript,
   businessOnDashboard,
   customerOnDashboard,
   newBusiness,
@@ -188,26 +190,12 @@ test("the session's answer after the first paint leaves the painted slot list al
   expect(errors).toEqual([]);
 });
 
-/** The scripts `page` requests from now on, by file name without the hash. */
-function scriptsOf(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() !== 'script') return;
-    const file = new URL(request.url()).pathname.split('/').pop() ?? '';
-    scripts.push(file.replace(/-[\w-]{8}\.js$/, ''));
-  });
-  return scripts;
-}
-
 test("a visitor without a session gets the page whole in its HTML; the app's script comes at the first interaction", async ({
   people: { open, errors },
   browser,
 }) => {
   // With JavaScript off: the page, its slots, its details and its buttons, from the HTML alone.
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const still = await noScript.newPage();
-    expect((await still.goto(`/${business.slug}`))?.status()).toBe(200);
+  await withoutJavaScript(browser, `/${business.slug}`, async (still) => {
     await expect(still.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
     const slot = still.getByTestId('public-slot').filter({ hasText: slotDescription });
     await expect(slot.getByRole('button', { name: 'Login or Sign Up to Request' })).toBeVisible();
@@ -215,9 +203,7 @@ test("a visitor without a session gets the page whole in its HTML; the app's scr
     await expect(still.getByRole('button', { name: /^Favourite · \d+$/ })).toBeVisible();
     // No choice saved: the cookie banner is in the HTML too.
     await expect(still.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
-  } finally {
-    await noScript.close();
-  }
+  });
 
   // A visitor who only looks loads the boot script, then nothing more: no app, no dialogs.
   const page = await open();

@@ -176,7 +176,8 @@ describe('the production client build', () => {
 
     it("names the business in the built page's head (title, description and link-preview metas)", async () => {
       const page = (await get(`/${slug}`, undefined)).body;
-      const home = (await get('/', undefined)).body;
+      // A screen the server does not name: the shell's own head.
+      const home = (await get('/login', undefined)).body;
       const head = (html: string): Record<string, string | undefined> => ({
         title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
         ...Object.fromEntries(
@@ -262,13 +263,60 @@ describe('the production client build', () => {
       });
     });
 
-    it("sends '/' (the built index.html) compressed too, and its .br file by its own name never", async () => {
-      // Any client, not only a browser asking for HTML: the file itself, not the page handler.
-      const res = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    it('sends the built index.html by its own name compressed too, and its .br file by its own name never', async () => {
+      const res = await app.inject({ method: 'GET', url: '/index.html', headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(res.rawPayload).equals(await readFile(path.join(outDir, 'index.html')))).toBe(true);
       expect((await get(`${entry}.br`, 'br')).statusCode).toBe(404);
+    });
+
+    describe('the landing page (ADR 0076)', () => {
+      const landing = (cookie?: string, acceptEncoding?: string) =>
+        app.inject({
+          method: 'GET',
+          url: '/',
+          headers: {
+            accept: 'text/html',
+            ...(cookie ? { cookie } : {}),
+            ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+          },
+        });
+      const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+
+      it('holds the rendered page and the boot script for a visitor without a session, compressed', async () => {
+        const res = await landing(undefined, 'br');
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe('br');
+        const body = brotliDecompressSync(res.rawPayload).toString('utf8');
+        expect(body).toContain('<title>Last-minute appointment booking | LastSlot</title>');
+        const root = rootOf(body);
+        // The headline's first phrase whole, the sections, the cookie banner (no choice saved).
+        expect(root).toMatch(/Fill your<span class="typed-phrase"[^>]*>cancelled appointments/);
+        expect(root).toContain('How it works');
+        expect(root).toContain('We use cookies');
+        expect(body).not.toContain(`src="${entry}"`);
+        expect(body).toMatch(
+          new RegExp(`<script type="module" crossorigin src="/assets/boot-[\\w-]+\\.js" data-app-entry="${entry}">`),
+        );
+        expect(body).not.toContain('id="public-page-data"');
+      });
+
+      it('leaves the cookie banner out once the consent cookie holds a choice', async () => {
+        const consent = encodeURIComponent(JSON.stringify({ necessary: true, analytics: false, marketing: false }));
+        const root = rootOf((await landing(`cookiePreferences=${consent}`)).body);
+        expect(root).toContain('How it works');
+        expect(root).not.toContain('We use cookies');
+      });
+
+      it('is the app shell, with the app script and the landing title, for a visitor with a session cookie', async () => {
+        const res = await landing('lastslot_session=anything');
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<div id="root"></div>');
+        expect(res.body).toContain(`src="${entry}"`);
+        expect(res.body).not.toContain('data-app-entry');
+        expect(res.body).toContain('<title>Last-minute appointment booking | LastSlot</title>');
+      });
     });
 
     it('answers a HEAD for a page as its GET, without the body', async () => {

@@ -41,10 +41,16 @@ afterAll(async () => {
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('client hosting', () => {
-  it.each(['/', '/login', '/dashboard'])('serves the app for %s', async (url) => {
+  it.each(['/login', '/dashboard'])('serves the app for %s', async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>LastSlot</title>');
+  });
+
+  it('serves the app for /, titled as the landing page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Last-minute appointment booking | LastSlot</title>');
   });
 
   it("serves the app for a business slug, titled with the business's name", async () => {

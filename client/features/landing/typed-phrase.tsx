@@ -1,18 +1,20 @@
 import { ActionIcon } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { TYPEWRITER_START, typewriterStep, typewriterText } from '../../../shared/typewriter';
+import { typewriterStep, typewriterText, typewriterWhole } from '../../../shared/typewriter';
 
 /**
  * The landing headline's typing state (shared/typewriter.ts timings: 100 ms a typed character,
- * 50 ms a deleted one, 2 s pause). `paused` stops it on the whole current phrase (WCAG 2.2.2:
- * moving content needs a way to stop it); with prefers-reduced-motion it never moves and shows
- * the first phrase. The media query is read during the first render, so a reduced-motion visitor
- * never sees a frame of animation.
+ * 50 ms a deleted one, 2 s pause). It starts on the whole first phrase, as the page rendered on the
+ * server shows it (docs/decisions/0076), and moves on from there. `paused` stops it on the whole
+ * current phrase (WCAG 2.2.2: moving content needs a way to stop it); with prefers-reduced-motion
+ * it never moves. The media query is read after the first render, which must be the server's; the
+ * stylesheet hides the caret and the pause button for reduced motion until then, so such a
+ * visitor never sees anything move.
  */
 export function useTypewriter(phrases: readonly string[]) {
-  const reduceMotion = useReducedMotion(undefined, { getInitialValueInEffect: false });
-  const [state, setState] = useState(TYPEWRITER_START);
+  const reduceMotion = useReducedMotion();
+  const [state, setState] = useState(() => typewriterWhole(phrases));
   const [paused, setPaused] = useState(false);
   const moving = !reduceMotion && !paused;
 
@@ -52,6 +54,7 @@ export function TypedPhrase({ text, moving }: { text: string; moving: boolean })
 export function TypingToggle({ paused, onToggle }: { paused: boolean; onToggle: () => void }) {
   return (
     <ActionIcon
+      className="typing-toggle"
       variant="subtle"
       color="gray"
       size="lg"
