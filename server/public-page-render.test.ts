@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPagePreload, PublicPageRenderer } from '../shared/public-page-preload';
 import type { PublicPage } from './features/businesses/businesses.service';
 import { RenderedPublicPages } from './public-page-render';
@@ -32,6 +32,10 @@ const preload = (count: number): PublicPagePreload => ({
 });
 
 describe('RenderedPublicPages', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('renders once per page answer, favourite count and banner state', async () => {
     const { renderer, calls } = fakeRenderer();
     const pages = new RenderedPublicPages(renderer);
@@ -67,6 +71,23 @@ describe('RenderedPublicPages', () => {
     expect(await pages.landing('chosen')).toBe('landing:chosen');
     expect(await pages.landing('chosen')).toBe('landing:chosen');
     expect(calls).toEqual(['landing:-', 'landing:-', 'landing:chosen']);
+  });
+
+  it('renders both pages again in a new year (the footer shows the year)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 31, 23, 59));
+    const { renderer, calls } = fakeRenderer();
+    const pages = new RenderedPublicPages(renderer);
+    const answer = page();
+    await pages.landing(undefined);
+    await pages.markup(answer, preload(1), undefined);
+    await pages.landing(undefined);
+    await pages.markup(answer, preload(1), undefined);
+    expect(calls).toHaveLength(2);
+    vi.setSystemTime(new Date(2027, 0, 1, 0, 1));
+    await pages.landing(undefined);
+    await pages.markup(answer, preload(1), undefined);
+    expect(calls).toEqual(['landing:-', 'cuts:1:-', 'landing:-', 'cuts:1:-']);
   });
 
   it('reads the consent cookie by the name the render gives', () => {

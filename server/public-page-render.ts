@@ -56,7 +56,7 @@ export async function loadServerRender(
  * render never shows what the answer no longer holds), and a new object means a new render. Per
  * object, one render for each favourite count and each banner state (consent chosen or not). The
  * landing page's (docs/decisions/0076) is kept for the process, one per banner state: it shows no
- * data.
+ * data. Both are rendered again in a new year (the footer shows it).
  */
 export class RenderedPublicPages {
   private readonly renders = new WeakMap<PublicPage, Map<string, Promise<string>>>();
@@ -80,19 +80,22 @@ export class RenderedPublicPages {
       perPage = new Map();
       this.renders.set(page, perPage);
     }
-    const key = `${preload.favourites?.count ?? ''}|${this.bannerState(consentCookie)}`;
+    const key = `${preload.favourites?.count ?? ''}|${this.variant(consentCookie)}`;
     return kept(perPage, key, () => this.renderer.renderPublicPage(preload, consentCookie));
   }
 
   /** The landing page's markup with or without the banner for `consentCookie`; rejects as `markup`. */
   landing(consentCookie: string | undefined): Promise<string> {
-    return kept(this.landingRenders, this.bannerState(consentCookie), () =>
-      this.renderer.renderLandingPage(consentCookie),
-    );
+    return kept(this.landingRenders, this.variant(consentCookie), () => this.renderer.renderLandingPage(consentCookie));
   }
 
-  private bannerState(consentCookie: string | undefined): 'chosen' | 'banner' {
-    return this.renderer.consentChosen(consentCookie) ? 'chosen' : 'banner';
+  /**
+   * What every render shows besides its page: the banner state, and the year (the footer's
+   * copyright line, which the browser renders as it hydrates), so a render is not served into a
+   * new year.
+   */
+  private variant(consentCookie: string | undefined): string {
+    return `${new Date().getFullYear()}|${this.renderer.consentChosen(consentCookie) ? 'chosen' : 'banner'}`;
   }
 }
 
