@@ -57,7 +57,11 @@ export function lazyDialog<P extends object>(
   return Object.assign(Dialog, { preload });
 }
 
-/** What counts as the visitor's first interaction with a page (listened to on window, capturing). */
+/**
+ * What counts as the visitor's first interaction with a page (listened to on window, capturing).
+ * client/boot.ts lists the same events (and the mouse moving) itself: a module it shared with the
+ * app would go into the app's chunk, which the boot script would then load at once.
+ */
 const FIRST_INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll'] as const;
 
 /**
