@@ -123,6 +123,13 @@ describe('the production client build', () => {
           ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
         },
       });
+    /** A page answered with the app shell (200, empty #root, the app script, no boot script), for a session cookie. */
+    const expectAppShell = (res: { statusCode: number; body: string }) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain(`src="${entry}"`);
+      expect(res.body).not.toContain('data-app-entry');
+    };
     const cases = [
       { acceptEncoding: 'gzip, deflate, br', encoding: 'br' },
       { acceptEncoding: 'gzip', encoding: 'gzip' },
@@ -248,10 +255,7 @@ describe('the production client build', () => {
 
       it('is the app shell, with the app script, for a visitor with a session cookie', async () => {
         const res = await page('lastslot_session=anything');
-        expect(res.statusCode).toBe(200);
-        expect(res.body).toContain('<div id="root"></div>');
-        expect(res.body).toContain(`src="${entry}"`);
-        expect(res.body).not.toContain('data-app-entry');
+        expectAppShell(res);
         expect(res.body).toContain('id="public-page-data"');
       });
 
@@ -311,10 +315,7 @@ describe('the production client build', () => {
 
       it('is the app shell, with the app script and the landing title, for a visitor with a session cookie', async () => {
         const res = await landing('lastslot_session=anything');
-        expect(res.statusCode).toBe(200);
-        expect(res.body).toContain('<div id="root"></div>');
-        expect(res.body).toContain(`src="${entry}"`);
-        expect(res.body).not.toContain('data-app-entry');
+        expectAppShell(res);
         expect(res.body).toContain('<title>Last-minute appointment booking | LastSlot</title>');
       });
     });
