@@ -30,6 +30,11 @@ test('the headline shows the first phrase whole, then types the next letter by l
   await expect(heading).toBeVisible();
   // The server's render, before any script: the first phrase whole.
   await expect(typed).toHaveText(FIRST_PHRASE);
+  // The headline is as tall with any phrase, or none: the page below it never jumps.
+  const headline = page.locator('h1');
+  const height = async () => (await headline.boundingBox())?.height;
+  const wholeHeight = await height();
+  expect(wholeHeight).toBeGreaterThan(0);
 
   // The app starts at the first interaction; once it runs, the 2 s pause on the whole phrase,
   // then deleting, then the second phrase letter by letter, one more each 100 ms.
@@ -44,6 +49,7 @@ test('the headline shows the first phrase whole, then types the next letter by l
       return typed.textContent();
     }, POLL)
     .toBe('');
+  expect(await height()).toBe(wholeHeight);
   await expect
     .poll(async () => {
       await page.clock.runFor(50);
@@ -56,6 +62,7 @@ test('the headline shows the first phrase whole, then types the next letter by l
     shown = SECOND_PHRASE.slice(0, shown.length + 1);
     await expect(typed).toHaveText(shown);
   }
+  expect(await height()).toBe(wholeHeight);
 
   // Pause: it stands still on the whole phrase; Play: it moves on to the next phrase.
   await page.getByRole('button', { name: 'Pause headline animation' }).click();

@@ -38,7 +38,7 @@ export function Hero() {
                 <VisuallyHidden>Fill your cancelled appointments and last-minute gaps</VisuallyHidden>
                 <span aria-hidden="true">
                   Fill your
-                  <TypedPhrase text={typing.text} moving={typing.moving} />
+                  <TypedPhrase text={typing.text} moving={typing.moving} phrases={HEADLINE_PHRASES} />
                 </span>
               </Title>
               {!typing.reduceMotion && <TypingToggle paused={typing.paused} onToggle={typing.toggle} />}

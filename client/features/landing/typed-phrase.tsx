@@ -40,12 +40,24 @@ export function useTypewriter(phrases: readonly string[]) {
   return { text, moving, reduceMotion, paused, toggle };
 }
 
-/** The visible, typed part of the headline. Decorative: hide it from assistive technology. */
-export function TypedPhrase({ text, moving }: { text: string; moving: boolean }) {
+/**
+ * The visible, typed part of the headline. Decorative: hide it from assistive technology. Every
+ * phrase (with the caret) is laid out invisibly in the same place, so the headline is as tall as
+ * its longest phrase at any width and the page below does not jump as the phrases change.
+ */
+export function TypedPhrase({ text, moving, phrases }: { text: string; moving: boolean; phrases: readonly string[] }) {
   return (
-    <span className="typed-phrase" data-testid="typed-phrase" style={{ color: 'var(--mantine-color-brand-8)' }}>
-      {text}
-      {moving && <span className="typing-caret" />}
+    <span className="typed-phrase-box">
+      {phrases.map((phrase) => (
+        <span key={phrase} className="typed-phrase-sizer">
+          {phrase}
+          <span className="typing-caret" />
+        </span>
+      ))}
+      <span className="typed-phrase" data-testid="typed-phrase" style={{ color: 'var(--mantine-color-brand-8)' }}>
+        {text}
+        {moving && <span className="typing-caret" />}
+      </span>
     </span>
   );
 }
