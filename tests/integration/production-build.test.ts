@@ -296,7 +296,9 @@ describe('the production client build', () => {
         expect(body).toContain('<title>Last-minute appointment booking | LastSlot</title>');
         const root = rootOf(body);
         // The headline's first phrase whole, the sections, the cookie banner (no choice saved).
-        expect(root).toMatch(/Fill your<span class="typed-phrase"[^>]*>cancelled appointments/);
+        expect(root).toMatch(
+          /Fill your<span class="typed-phrase-box">.*<span class="typed-phrase"[^>]*>cancelled appointments/,
+        );
         expect(root).toContain('How it works');
         expect(root).toContain('We use cookies');
         expect(body).not.toContain(`src="${entry}"`);
