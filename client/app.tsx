@@ -24,9 +24,22 @@ export const PENDING_MS = 300;
  * The app's router over `context` (the query cache and its tRPC helpers). `history`: the browser's
  * (default), or a memory history at the path the server renders. A server render has no scroll
  * restoration: the router would write it as an inline script, which the page's CSP blocks, and the
- * browser's router restores the scroll position itself.
+ * browser's router restores the scroll position itself. `hydrating`: the browser's router of a page
+ * the server rendered, whose first render must leave the scroll position alone: the visitor has
+ * already scrolled the page (the scroll that loaded the app, docs/decisions/0075), and restoring
+ * would throw them back to the top. Later navigations restore it as usual.
  */
-export function createAppRouter(context: { queryClient: QueryClient; trpcUtils: TrpcUtils }, history?: RouterHistory) {
+export function createAppRouter(
+  context: { queryClient: QueryClient; trpcUtils: TrpcUtils },
+  history?: RouterHistory,
+  options: { hydrating?: boolean } = {},
+) {
+  let keepFirstScroll = options.hydrating === true;
+  const restoreScroll = () => {
+    if (!keepFirstScroll) return true;
+    keepFirstScroll = false;
+    return false;
+  };
   return createRouter({
     routeTree,
     context,
@@ -38,7 +51,7 @@ export function createAppRouter(context: { queryClient: QueryClient; trpcUtils: 
     defaultPendingComponent: () => <FullPageLoader label="Loading..." />,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFound,
-    scrollRestoration: !history,
+    scrollRestoration: history ? false : restoreScroll,
   });
 }
 

@@ -21,7 +21,7 @@ try {
   console.warn('Could not read the page data sent with the HTML', err);
 }
 
-const router = createAppRouter({ queryClient, trpcUtils });
+const router = createAppRouter({ queryClient, trpcUtils }, undefined, { hydrating: serverRendered });
 const app = <App router={router} queryClient={queryClient} />;
 
 if (serverRendered) {

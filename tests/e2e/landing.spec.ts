@@ -112,6 +112,19 @@ test("a visitor without a session gets the landing page whole in its HTML; the a
   expect(errors).toEqual([]);
 });
 
+test('a visitor who scrolls before the app runs stays where they scrolled to once it has', async ({
+  people: { open, errors },
+}) => {
+  const page = await open();
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto('/');
+  // The scroll is the first interaction: it loads the app, which must not scroll the page back.
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await startApp(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+  expect(errors).toEqual([]);
+});
+
 test('with reduced motion the first phrase stands still from the first frame, without a pause button', async ({
   people: { open, errors },
 }) => {
