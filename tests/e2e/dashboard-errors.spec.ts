@@ -30,11 +30,12 @@ test('slot list: the load-error box counts retries and clears; a failed refresh 
   await failProcedure(biz, 'slots.listMine', () => slotsFail);
   // Slot-list reads in flight. The failure is switched on only when none is: a read sent before
   // the switch but answered after the slot was added (a busy server) would show the new slot
-  // without the failed refresh this journey is about.
-  let listReads = 0;
+  // without the failed refresh this journey is about. Kept by identity, not as a count: a read the
+  // page sent before these listeners existed may still settle (or be aborted by the reload) later.
+  const listReads = new Set<Request>();
   const isListRead = (url: string) => url.includes('/trpc/') && proceduresOf(url).includes('slots.listMine');
-  const settled = (r: Request) => void (isListRead(r.url()) && listReads--);
-  biz.on('request', (r) => void (isListRead(r.url()) && listReads++));
+  const settled = (r: Request) => void listReads.delete(r);
+  biz.on('request', (r) => void (isListRead(r.url()) && listReads.add(r)));
   biz.on('requestfinished', settled);
   biz.on('requestfailed', settled);
   await biz.reload();
@@ -49,7 +50,7 @@ test('slot list: the load-error box counts retries and clears; a failed refresh 
   await expect(biz.getByRole('group', { name: 'Total Slots: 0', exact: true })).toBeVisible();
 
   // Shown list, failed refresh (the refresh after adding a slot): a toast.
-  await expect.poll(() => listReads).toBe(0);
+  await expect.poll(() => listReads.size).toBe(0);
   slotsFail = true;
   await pickExact(biz, 'Date', 'last');
   await pickExact(biz, 'Start time', '9:00 am');
