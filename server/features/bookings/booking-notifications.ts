@@ -43,6 +43,7 @@ function factsQuery(db: DbOrTx) {
       bookingId: bookings.id,
       status: bookings.status,
       updatedAt: bookings.updatedAt,
+      calendarRevision: bookings.calendarRevision,
       businessId: bookings.businessId,
       customerId: bookings.customerId,
       description: sql<string>`coalesce(${slots.description}, ${bookings.archivedSlotDescription}, '')`,
@@ -137,14 +138,22 @@ export async function notifyRequested(tx: Tx, deps: Deps, f: BookingFacts, now: 
 
 /** The .ics of one confirmed booking, as the customer sees it (with the reminder alarm). */
 export function customerBookingCalendar(
-  f: Pick<BookingFacts, 'bookingId' | 'status' | 'updatedAt' | 'timezone' | 'appointment'>,
+  f: Pick<BookingFacts, 'bookingId' | 'status' | 'updatedAt' | 'calendarRevision' | 'timezone' | 'appointment'>,
 ): string {
   return bookingsCalendar({
     name: f.appointment.businessName,
     timezone: f.timezone,
     view: 'customer',
     alarmMinutes: CALENDAR_ALARM_MINUTES,
-    bookings: [{ bookingId: f.bookingId, status: f.status, updatedAt: f.updatedAt, ...f.appointment }],
+    bookings: [
+      {
+        bookingId: f.bookingId,
+        status: f.status,
+        updatedAt: f.updatedAt,
+        revision: f.calendarRevision,
+        ...f.appointment,
+      },
+    ],
   });
 }
 

@@ -4,7 +4,8 @@
  * the slot's local wall-clock values in the business's zone (DTSTART;TZID=…) with that zone's
  * VTIMEZONE, so calendars show the right time on either side of a DST change; DTSTAMP and
  * LAST-MODIFIED (the booking's last change) are UTC instants, as RFC 5545 requires. One booking is
- * one event everywhere: UID `booking-{id}@lastslot`, SEQUENCE 0 while confirmed and 1 once cancelled.
+ * one event everywhere: UID `booking-{id}@lastslot`, SEQUENCE its revision (0, raised each time a
+ * time zone change rewrites its local times; docs/decisions/0078), plus 1 once cancelled.
  */
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
@@ -24,6 +25,8 @@ export interface CalendarBooking {
   customerName?: string | null;
   /** Last change of the booking: the event's DTSTAMP and LAST-MODIFIED, written in UTC. */
   updatedAt: Date;
+  /** Times the event was issued again while active (`bookings.calendar_revision`). */
+  revision: number;
 }
 
 /** The stable UID of a booking's event. */
@@ -68,7 +71,8 @@ export function bookingsCalendar(params: {
         : `${b.description}: ${b.customerName ?? 'Deleted customer'}`;
     const event = calendar.createEvent({
       id: bookingUid(b.bookingId),
-      sequence: cancelled ? 1 : 0,
+      // Each reissue outranks the versions before it, and a cancellation outranks them all.
+      sequence: b.revision + (cancelled ? 1 : 0),
       start: zoned(b.date, b.startTime, params.timezone),
       end: zoned(b.date, b.endTime, params.timezone),
       timezone: params.timezone,
