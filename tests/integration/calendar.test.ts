@@ -7,13 +7,13 @@
  * regeneration.
  */
 import { eq } from 'drizzle-orm';
-import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
 import { bookings, emailOutbox } from '../../server/db/schema/index';
 import { bookingRow, callerFor, createBusiness, createSlot, createUser } from '../factories/index';
 import { errorOf } from '../setup/helpers';
+import { parseEvents } from '../setup/ical';
 import { silentLogger, useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-10-23T09:00:00Z'));
@@ -22,38 +22,6 @@ beforeAll(async () => {
   app = await buildServer({ deps: t.deps, logger: silentLogger, clientDir: '/nonexistent' });
 });
 afterAll(async () => app.close());
-
-/**
- * A DATE-TIME property of `event` as an ISO instant when it is written in UTC (a trailing Z), or
- * 'not UTC: {value}' when it is local or floating.
- */
-function utcInstant(event: ICAL.Component, name: string): string | null {
-  const value = event.getFirstPropertyValue(name);
-  if (!(value instanceof ICAL.Time)) return null;
-  return value.zone === ICAL.Timezone.utcTimezone ? value.toJSDate().toISOString() : `not UTC: ${value.toString()}`;
-}
-
-/** The VEVENTs of an .ics text, with the VTIMEZONEs it carries registered first. */
-function parseEvents(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  for (const tz of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
-  return calendar.getAllSubcomponents('vevent').map((v) => {
-    const event = new ICAL.Event(v);
-    return {
-      uid: event.uid,
-      sequence: event.sequence,
-      status: v.getFirstPropertyValue('status'),
-      summary: event.summary,
-      tzid: event.startDate.zone?.tzid,
-      localStart: event.startDate.toString(),
-      utcStart: event.startDate.toJSDate().toISOString(),
-      utcEnd: event.endDate.toJSDate().toISOString(),
-      alarm: v.getFirstSubcomponent('valarm')?.getFirstPropertyValue('trigger')?.toString() ?? null,
-      stamp: utcInstant(v, 'dtstamp'),
-      lastModified: utcInstant(v, 'last-modified'),
-    };
-  });
-}
 
 /** A confirmed booking of `customer` at `owner` on local `date` 10:00-10:30. */
 async function confirmedBooking(ownerId: string, customerId: string, date: string) {
