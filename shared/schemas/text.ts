@@ -4,9 +4,9 @@
  * hold safely:
  * - U+0000 (PostgreSQL text cannot store it),
  * - a lone UTF-16 surrogate (not text: it cannot be encoded as UTF-8),
- * - in single-line fields (names, emails, slugs, phone, subject, tokens...), CR and LF (and the
- *   Unicode line and paragraph separators), which would otherwise reach email headers and
- *   one-line displays.
+ * - in single-line fields (names, emails, slugs, phone, address, a slot's description, tokens...),
+ *   CR and LF (and the Unicode line and paragraph separators), which would otherwise reach email
+ *   headers and one-line displays.
  * Each refusal has its own message; it comes first, so the 400 answer names it.
  */
 import { z } from 'zod';
