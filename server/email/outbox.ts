@@ -161,7 +161,7 @@ export const isEmailIntent = or(inArray(emailOutbox.kind, EMAIL_INTENT_KINDS), l
  * true, for a row whose kind is NULL.
  */
 export const isOutboxMessage = or(
-  notInArray(emailOutbox.kind, EMAIL_INTENT_KINDS),
+  notInArray(emailOutbox.kind, [...EMAIL_INTENT_KINDS]),
   and(isNull(emailOutbox.kind), notLike(emailOutbox.subject, LEGACY_INTENT_PATTERN)),
 );
 
