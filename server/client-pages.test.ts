@@ -175,6 +175,14 @@ describe('businessPageHead', () => {
     });
   });
 
+  it('titles the page on one line, without bidirectional controls, whatever name was stored', () => {
+    const head = businessPageHead(
+      { id: 'b1', businessName: 'Cuts\r\n\u202Eoc & Co\u2069', slug: 'cuts', description: null },
+      deps,
+    );
+    expect(head?.title).toBe('Cuts oc & Co | LastSlot');
+  });
+
   it("leaves the head alone for a business the page cannot show ('Invalid Business Data')", () => {
     expect(businessPageHead({ id: 'b1', businessName: ' ', slug: 'cuts', description: 'x' }, deps)).toBeUndefined();
     expect(businessPageHead({ id: '', businessName: 'Cuts', slug: 'cuts', description: 'x' }, deps)).toBeUndefined();
