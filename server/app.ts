@@ -165,10 +165,8 @@ export async function buildServer({
   });
 
   // Every tRPC answer may depend on the session (the cookie): no browser or proxy may store it,
-  // SSE streams and errors included (docs/decisions/0032). tRPC's JSON answers arrive here as
-  // their string with status and headers already on the reply (docs/decisions/0073); a stream
-  // (SSE) is a fetch Response whose headers Fastify copies after this hook ('no-cache'), so that
-  // one is set too.
+  // SSE streams and errors included (docs/decisions/0032). tRPC answers with a fetch Response
+  // whose headers Fastify copies after this hook (SSE: 'no-cache'), so that one is set too.
   // One exception (docs/decisions/0046): a lone businesses.bySlug GET that succeeded and sets no
   // cookie is the same for everyone, so it may be kept and revalidated: 'no-cache' with an ETag,
   // and 304 without a body when the client's If-None-Match names it.
@@ -178,14 +176,16 @@ export async function buildServer({
     if (reply.hasHeader('etag')) return payload;
     if (
       req.method === 'GET' &&
-      typeof payload === 'string' &&
-      reply.statusCode === 200 &&
+      payload instanceof Response &&
+      payload.status === 200 &&
       isPublicPageCall(req.url) &&
       !reply.hasHeader('set-cookie')
     ) {
-      const etag = etagOf(payload);
+      const body = await payload.text();
+      for (const [name, value] of payload.headers) reply.header(name, value);
+      const etag = etagOf(body);
       reply.header('cache-control', 'no-cache').header('etag', etag);
-      if (!etagMatches(req.headers['if-none-match'], etag)) return payload;
+      if (!etagMatches(req.headers['if-none-match'], etag)) return body;
       reply.code(304).removeHeader('content-type');
       return null;
     }

@@ -100,6 +100,6 @@ export function servePublicPageCalls(deps: Pick<ServiceDeps, 'publicPages' | 'no
     const { body, etag } = answerFor(page, call.batch);
     reply.header('vary', 'trpc-accept, accept').header('cache-control', 'no-cache').header('etag', etag);
     if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+    return reply.header('content-type', 'application/json').send(body);
   };
 }
