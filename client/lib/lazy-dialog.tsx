@@ -5,7 +5,7 @@
  * loaded the dialog stays mounted like any other, so later openings animate as before.
  */
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
-import { startedByInteraction } from './deferred-start';
+import { startedByInteraction } from './tap-before-start';
 
 /** A dialog component whose code loads on first open; `preload()` fetches it ahead of time. */
 export type LazyDialog<P extends object> = ComponentType<P> & {

@@ -5,7 +5,6 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { hasBusinessIdentity } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { noticeFor, TIME_LIMITS_MS, useWaitLimit, type NoticeTexts } from '../../lib/requests';
-import { replayPendingClick } from '../../lib/deferred-start';
 import { errorInfo } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAuth } from '../auth/use-auth';
@@ -26,7 +25,6 @@ const route = getRouteApi('/$slug');
  */
 export function PublicBusinessScreen() {
   const { slug } = route.useParams();
-  useEffect(replayPendingClick, []);
   return <PublicBusinessPage key={slug} slug={slug} />;
 }
 

@@ -7,10 +7,10 @@
  *   URL falls through to the client's /unsubscribe/$token page.
  */
 import type { FastifyInstance } from 'fastify';
-import { calendarFeedByToken } from './features/calendar/calendar.service';
-import { unsubscribe } from './features/notifications/notifications.service';
-import { DomainError } from './core/errors';
-import type { AppDeps } from './trpc/context';
+import { calendarFeedByToken } from '../features/calendar/calendar.service';
+import { unsubscribe } from '../features/notifications/notifications.service';
+import { DomainError } from '../core/errors';
+import type { AppDeps } from '../trpc/context';
 
 const TOKEN = /^[a-z2-7]{32}$/;
 const NOT_FOUND = { error: 'Not Found' };
