@@ -2,9 +2,6 @@
  * The browser's entry: hydrates the document the server rendered, with the router's state and
  * query cache the server sent with it.
  */
-import './mantine-styles';
-import './styles.css';
-
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
 import { createAppRouter } from './router';

@@ -4,6 +4,9 @@
  * router's React Query cache through tRPC; the router's SSR query integration sends that cache
  * with the page and puts it back in the browser, so the browser's first render is the server's.
  */
+import './mantine-styles';
+import './styles.css';
+
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';

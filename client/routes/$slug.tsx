@@ -33,6 +33,8 @@ export const Route = createFileRoute('/$slug')({
     try {
       const data = await page;
       const business = data.business;
+      // The favourite button's count is part of the page too; without it the button shows no count.
+      await context.trpcUtils.favourites.status.ensureData({ businessId: business.id }).catch(() => undefined);
       if (!hasBusinessIdentity(business)) return undefined;
       return {
         title: pageTitle(business.businessName.trim()),

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyMiddie from '@fastify/middie';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ModuleNode, ViteDevServer } from 'vite';
 import escapeHtml from 'escape-html';
 import Negotiator from 'negotiator';
 import superjson from 'superjson';
@@ -218,7 +219,27 @@ async function pageLoader(
   return async () => {
     const empty = await vite.transformIndexHtml('/', '<html><head></head><body></body></html>');
     const devHead = empty.slice(empty.indexOf('<head>') + 6, empty.indexOf('</head>'));
-    const module = (await vite.ssrLoadModule('/entry-server.tsx')) as RenderModule;
-    return { render: module.renderPage, assets: { css: [], entry: '/entry-client.tsx', boot: '/boot.ts', devHead } };
+    const module = (await vite.ssrLoadModule(DEV_RENDER_ENTRY)) as RenderModule;
+    const assets = { css: devStyleSheets(vite), entry: '/entry-client.tsx', boot: '/boot.ts', devHead };
+    return { render: module.renderPage, assets };
   };
+}
+
+const DEV_RENDER_ENTRY = '/entry-server.tsx';
+
+/**
+ * Development: the style sheets the render's modules import, as Vite serves them to a `<link>`
+ * (`?direct`), so a page is styled before its app loads, as a built page is.
+ */
+function devStyleSheets(vite: ViteDevServer): string[] {
+  const found = new Set<string>();
+  const seen = new Set<ModuleNode>();
+  const walk = (node: ModuleNode | undefined) => {
+    if (!node || seen.has(node)) return;
+    seen.add(node);
+    if (/\.css($|\?)/.test(node.url)) found.add(`${node.url}${node.url.includes('?') ? '&' : '?'}direct`);
+    node.importedModules.forEach(walk);
+  };
+  walk(vite.moduleGraph.getModuleById(path.join(vite.config.root, DEV_RENDER_ENTRY)));
+  return [...found];
 }
