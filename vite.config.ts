@@ -10,6 +10,7 @@ const clientDir = fileURLToPath(new URL('./client', import.meta.url));
 const ENTRY_ROUTES = new Set(['/', '/$slug']);
 /** The boot script of a server-rendered page and its one import (client/boot.ts). */
 const BOOT_MODULES = /[\\/](client[\\/]boot|shared[\\/]boot-script)\.ts$/;
+const BOOT_SHARED = /[\\/]shared[\\/]boot-script\.ts$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: clientDir,
@@ -66,7 +67,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               // Everything the entry loads statically goes into one chunk, shared modules included:
               // fewer requests before the first paint on a phone.
               // The boot script and what it imports stay out of it: they load without the app.
-              groups: [{ name: 'app', tags: ['$initial'], test: (id) => !BOOT_MODULES.test(id) }],
+              // What the boot script shares with the app (shared/boot-script.ts) is a chunk of its own.
+              groups: [
+                { name: 'boot-shared', test: BOOT_SHARED, priority: 1 },
+                { name: 'app', tags: ['$initial'], test: (id) => !BOOT_MODULES.test(id) },
+              ],
             },
           },
         },

@@ -2,7 +2,7 @@ import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { hasBusinessIdentity, pageTitle } from '../../shared/format';
 import { classifySlugPath } from '../../shared/reserved-slugs';
 import { NotFound } from '../features/layout/not-found';
-import { PublicBusinessScreen } from '../features/public-page/public-business-page';
+import { BusinessNotFound, PublicBusinessScreen } from '../features/public-page/public-business-page';
 import { errorInfo } from '../lib/trpc';
 
 /** What the route's not-found carries when the address could be a slug but no business has it. */
@@ -66,8 +66,10 @@ export const Route = createFileRoute('/$slug')({
     };
   },
   component: PublicBusinessScreen,
-  // The screen reads the NOT_FOUND answer from the query cache and says 'Business Not Found'.
-  notFoundComponent: ({ data }) => (data === NO_BUSINESS || isNoBusiness(data) ? <PublicBusinessScreen /> : <NotFound />),
+  notFoundComponent: function SlugNotFound({ data }) {
+    const { slug } = Route.useParams();
+    return isNoBusiness(data) ? <BusinessNotFound slug={slug} /> : <NotFound />;
+  },
 });
 
 function isNoBusiness(data: unknown): boolean {

@@ -106,6 +106,24 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
+/**
+ * What a page's ETag is computed from: its HTML without the router's inline scripts (the ones that
+ * carry `nonce`). Those hold the router state and query cache the markup was rendered from, stamped
+ * with the render's time, so every answer differs in them; the markup shows that data. A browser
+ * that keeps its copy on a 304 hydrates the older state, and its queries, already stale, ask again.
+ */
+export function pageIdentity(html: string, nonce: string): string {
+  const opening = `<script nonce="${nonce}"`;
+  let out = '';
+  let from = 0;
+  for (let at = html.indexOf(opening); at !== -1; at = html.indexOf(opening, from)) {
+    out += html.slice(from, at);
+    const close = html.indexOf('</script>', at);
+    from = close === -1 ? html.length : close + '</script>'.length;
+  }
+  return (out + html.slice(from)).replaceAll(nonce, '');
+}
+
 /** `csp` (a Content-Security-Policy value) allowing inline scripts that carry `nonce`. */
 export function withScriptNonce(csp: string, nonce: string): string {
   return csp.replace(/script-src ([^;]*)/, (_all, sources: string) => `script-src ${sources} 'nonce-${nonce}'`);
@@ -165,8 +183,7 @@ async function sendPage(
   const html = close === -1 ? rendered : rendered.slice(0, close) + tags + rendered.slice(close);
   reply.type('text/html; charset=utf-8').header('content-security-policy', withScriptNonce(csp, nonce));
   if (response.status === 200) {
-    // The same page in new bytes only by its nonce: the ETag leaves it out, so a page revalidates.
-    const etag = etagOf(html.replaceAll(nonce, ''));
+    const etag = etagOf(pageIdentity(html, nonce));
     reply.header('etag', etag);
     if (etagMatches(req.headers['if-none-match'], etag)) {
       // The browser keeps the page it has, with the policy (and nonce) it came with.

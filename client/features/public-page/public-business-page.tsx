@@ -84,16 +84,7 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
       />
     );
   }
-  if (notFound) {
-    return (
-      <PageMessage
-        title={MSG.pageBusinessNotFound}
-        text={`There is no business at /${slug}. Please check the link you were given.`}
-        actions={<BackToHome />}
-        testId="public-page-not-found"
-      />
-    );
-  }
+  if (notFound) return <BusinessNotFound slug={slug} />;
   if (query.isError) {
     return (
       <PageMessage
@@ -130,6 +121,19 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
         <Text c="dimmed">Loading business...</Text>
       </Stack>
     </Center>
+  );
+}
+
+/** 'Business Not Found' for /{slug}: no business has the slug. */
+export function BusinessNotFound({ slug }: { slug: string }) {
+  usePageTitle(MSG.pageBusinessNotFound);
+  return (
+    <PageMessage
+      title={MSG.pageBusinessNotFound}
+      text={`There is no business at /${slug}. Please check the link you were given.`}
+      actions={<BackToHome />}
+      testId="public-page-not-found"
+    />
   );
 }
 
