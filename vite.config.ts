@@ -31,8 +31,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       generatedRouteTree: fileURLToPath(new URL('./client/routeTree.gen.ts', import.meta.url)),
       autoCodeSplitting: true,
       // The pages people arrive on from outside, / and /{slug} (a QR code), come with the entry:
-      // their screen needs no second round trip. Every other route's component is a lazy chunk
-      // (ADR 0048).
+      // their screen needs no second round trip. Every other route's component is a lazy chunk.
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) => (ENTRY_ROUTES.has(routeId) ? [] : undefined),
       },

@@ -1,5 +1,5 @@
 /**
- * Dialogs that stay out of the first-load bundle (ADR 0048): the dialog's module, with Mantine's
+ * Dialogs that stay out of the first-load bundle (ADR 0055): the dialog's module, with Mantine's
  * Modal machinery (portal, focus trap, scroll lock, transitions), is fetched the first time the
  * dialog opens, or earlier through `preload` (on intent, or when the browser is idle). Once
  * loaded the dialog stays mounted like any other, so later openings animate as before.
@@ -74,7 +74,7 @@ const FIRST_INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel
  */
 export function usePreloadOnFirstInteraction(...dialogs: { preload: () => void }[]): void {
   useEffect(() => {
-    // On a server-rendered page the visitor's first interaction is what started the app (ADR 0075).
+    // On a server-rendered page the visitor's first interaction is what started the app (ADR 0080).
     if (startedByInteraction()) {
       dialogs.forEach((d) => d.preload());
       return;
