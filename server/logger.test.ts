@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from './app';
+import { CLIENT_PATHS } from './client-pages';
 import { PROJECT_ROOT } from './core/paths';
 import { createLogger, redactUrl } from './logger';
 import type { AppDeps } from './trpc/context';
@@ -29,6 +30,38 @@ describe('logging', () => {
       '/reset-password?type=recovery&access_token=[redacted]',
     );
     expect(redactUrl('/demo-salon')).toBe('/demo-salon');
+  });
+
+  it('redacts the token segment of the calendar feed and unsubscribe paths, whatever follows it', () => {
+    const token = 'n3dbd7iyh6abcdefghijgs4hzuntz234';
+    expect(redactUrl(`/calendar/${token}.ics`)).toBe('/calendar/[redacted].ics');
+    expect(redactUrl(`/calendar/${token}`)).toBe('/calendar/[redacted]');
+    expect(redactUrl(`/calendar/${token}.ics?token=${token}`)).toBe('/calendar/[redacted].ics?token=[redacted]');
+    expect(redactUrl(`/unsubscribe/${token}`)).toBe('/unsubscribe/[redacted]');
+    expect(redactUrl(`/unsubscribe/${token}/?utm=mail#top`)).toBe('/unsubscribe/[redacted]/?utm=mail#top');
+    // Logged whether or not a route matched: other spellings of the same path lose the token too.
+    expect(redactUrl(`//Calendar/${token}.ics`)).toBe('//Calendar/[redacted].ics');
+    expect(redactUrl(`/UNSUBSCRIBE/${token}`)).toBe('/UNSUBSCRIBE/[redacted]');
+    // Paths that merely look alike keep their segments.
+    expect(redactUrl('/calendars/demo')).toBe('/calendars/demo');
+    expect(redactUrl('/demo-salon/calendar/x')).toBe('/demo-salon/calendar/x');
+  });
+
+  it("hides the parameter of every path with one, the server's routes and the client's screens", async () => {
+    const { app } = await serverLoggingTo();
+    await app.ready();
+    const serverPaths = [...app.printRoutes({ commonPrefix: false }).matchAll(/(\/\S*:\S*)/g)].map((m) => m[1]!);
+    await app.close();
+    // tRPC's parameter is the procedure's name, never a secret.
+    const secretPaths = [...serverPaths, ...[...CLIENT_PATHS].filter((p) => p.includes('$'))].filter(
+      (p) => p !== '/trpc/:path',
+    );
+    expect(secretPaths).toEqual(['/calendar/:file', '/unsubscribe/:token', '/unsubscribe/$token']);
+    for (const path of secretPaths) {
+      const url = path.replace(/[:$][^/]+/g, 'secretsegment234');
+      expect(redactUrl(url)).not.toContain('secretsegment234');
+      expect(redactUrl(`${url}.ics?x=1`)).not.toContain('secretsegment234');
+    }
   });
 
   it('redacts a tRPC query input that carries a token, and only that', () => {

@@ -17,9 +17,11 @@ function decoded(value: string): string {
 }
 
 /**
- * Hides one-time tokens that email links carry in the query (e.g. /auth-redirect?token=…), and the
- * whole input of a tRPC GET whose input carries a token (e.g. auth.checkResetToken?input={"json":
- * {"token":…}}).
+ * `url` (path and query) without its secrets: the token segment of a path that carries one
+ * (/calendar/{token}.ics becomes /calendar/[redacted].ics, /unsubscribe/{token} becomes
+ * /unsubscribe/[redacted]), the one-time tokens email links carry in the query (e.g.
+ * /auth-redirect?token=…), and the whole input of a tRPC GET whose input carries a token (e.g.
+ * auth.checkResetToken?input={"json":{"token":…}}). Everything else is kept as it came.
  */
 export function redactUrl(url: string): string {
   let redacted = redactedUrls.get(url);
@@ -41,8 +43,17 @@ const redactedUrls = new Map<string, string>();
 const MAX_REMEMBERED_URLS = 1000;
 const MAX_REMEMBERED_URL = 512;
 
+/**
+ * Paths whose segment after the prefix is a secret: the calendar feed (GET /calendar/{token}.ics)
+ * and one-click unsubscribe (POST /unsubscribe/{token}, and the client's page at the same path),
+ * server/plain-routes.ts. Any letter case and repeated leading slashes are matched, since a URL is
+ * logged whether or not it found its route; a trailing '.ics' is kept.
+ */
+const TOKEN_PATH = /^(\/+(?:calendar|unsubscribe)\/)[^/?#]+?((?:\.ics)?(?:[/?#]|$))/i;
+
 function redactTokens(url: string): string {
   return url
+    .replace(TOKEN_PATH, '$1[redacted]$2')
     .replace(/([?&](?:token|access_token|refresh_token)=)[^&#]*/gi, '$1[redacted]')
     .replace(/([?&]input=)([^&#]*)/gi, (all, key: string, value: string) =>
       /token/i.test(decoded(value)) ? `${key}[redacted]` : all,

@@ -8,10 +8,19 @@ import {
   formatTime,
   formatTimeRange,
   hasBusinessIdentity,
+  pageTitle,
   shortAddress,
 } from './format';
 
 describe('display helpers', () => {
+  it("titles a page '{name} | LastSlot' with the name on one line, or 'LastSlot'", () => {
+    expect(pageTitle('Demo Hair Studio')).toBe('Demo Hair Studio | LastSlot');
+    expect(pageTitle(' Demo\r\nHair\u2028\u202EStudio\u2066 ')).toBe('Demo Hair Studio | LastSlot');
+    expect(pageTitle(null)).toBe('LastSlot');
+    expect(pageTitle('')).toBe('LastSlot');
+    expect(pageTitle('\u202E\r\n')).toBe('LastSlot');
+  });
+
   it('formats dates with an ordinal day', () => {
     expect(formatDate('2026-11-21')).toBe('Saturday, 21st November 2026');
     expect(formatDate('2026-11-02')).toBe('Monday, 2nd November 2026');

@@ -1,4 +1,5 @@
 /** Display helpers for dates, times, prices and addresses. UK English. */
+import { oneLine } from './display-text';
 import { MSG } from './messages';
 import { TIME_PATTERN, END_TIME_PATTERN } from './time-of-day';
 
@@ -116,11 +117,13 @@ export function shortAddress(address: string | null | undefined): string {
 
 /**
  * The browser tab's title for a page named `title`: '{title} | LastSlot', or 'LastSlot' when
- * nothing names the page. The client titles its screens with it and the server the business
- * page's HTML, so both say the same.
+ * nothing names the page. The name is made one line first (`oneLine`: no line breaks, control or
+ * bidirectional characters), since it may be a business's name. The client titles its screens
+ * with it and the server the business page's HTML (`<title>` and og:title), so both say the same.
  */
 export function pageTitle(title: string | null): string {
-  return title ? `${title} | LastSlot` : 'LastSlot';
+  const name = title === null ? '' : oneLine(title);
+  return name ? `${name} | LastSlot` : 'LastSlot';
 }
 
 /** The landing page's name in its title (client and server, as `pageTitle`). */

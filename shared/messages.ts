@@ -295,4 +295,6 @@ export const MSG = {
   textControlCharacters: 'This field contains characters that are not allowed. Please remove them and try again.',
   textUnreadable: 'This field contains text that could not be read. Please retype it and try again.',
   textOneLine: 'This field must be on one line. Please remove any line breaks.',
+  textDirectionControls:
+    'This field contains invisible characters that change the direction of text. Please remove them and try again.',
 } as const;

@@ -5,13 +5,13 @@
  * messages (FOR UPDATE SKIP LOCKED, safe with several processes), renders and sends them, and
  * retries failures with exponential backoff (30 s doubling, up to 8 attempts).
  */
-import { and, asc, eq, getTableColumns, inArray, like, lte, notLike, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, sql, type Placeholder } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { KINDS_NEEDING_ACTIVE_BOOKING } from '../../shared/notifications';
 import type { Db, Tx } from '../db/client';
 import { encodedAs, preparedStatement } from '../db/prepared';
 import { bookings, emailOutbox, notificationOptOuts, users } from '../db/schema/index';
-import { EMAIL_INTENT_PREFIX, emailIntentKind, type EmailIntent } from './outbox';
+import { emailIntentKind, isEmailIntent, isOutboxMessage, type EmailIntent } from './outbox';
 import { renderEmail } from './render';
 import { MAX_BATCH, type BatchResult, type MailTransport, type OutgoingEmail } from './transports';
 
@@ -29,8 +29,6 @@ export const DISPATCH_BATCH = 20;
  */
 export type EmailIntentResolver = (tx: Tx, intent: EmailIntent) => Promise<void>;
 
-const INTENT_PATTERN = `${EMAIL_INTENT_PREFIX}%`;
-
 /**
  * Pending outbox rows whose next attempt (and send-after time) is due at `now` (a placeholder of
  * a prepared statement): the intents, or the messages.
@@ -40,7 +38,7 @@ function isDue(now: Placeholder, kind: 'intents' | 'messages') {
     eq(emailOutbox.status, 'pending'),
     lte(emailOutbox.nextAttemptAt, encodedAs(now, emailOutbox.nextAttemptAt)),
     lte(emailOutbox.sendAfter, encodedAs(now, emailOutbox.sendAfter)),
-    kind === 'intents' ? like(emailOutbox.subject, INTENT_PATTERN) : notLike(emailOutbox.subject, INTENT_PATTERN),
+    kind === 'intents' ? isEmailIntent : isOutboxMessage,
   );
 }
 
@@ -81,7 +79,7 @@ export async function resolveEmailIntentsOnce(params: {
           .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending')))
           .returning({ id: emailOutbox.id });
         if (!claimed) return;
-        const kind = emailIntentKind(row.subject);
+        const kind = emailIntentKind(row);
         if (kind) await resolve(tx, { kind, to: row.to, requestedAt: row.createdAt });
       });
       done++;
@@ -103,6 +101,7 @@ const dueIntents = preparedStatement<{ now: Date; batch: number }>()('outbox_due
     .select({
       id: emailOutbox.id,
       to: emailOutbox.toAddress,
+      kind: emailOutbox.kind,
       subject: emailOutbox.subject,
       attempts: emailOutbox.attempts,
       createdAt: emailOutbox.createdAt,

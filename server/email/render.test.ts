@@ -90,3 +90,103 @@ describe('renderEmail', () => {
     await expect(renderEmail('noSuchTemplate', {})).rejects.toThrow('unknown email template');
   });
 });
+
+/** Every line break, separator, control and bidirectional character a stored value might hold. */
+const hostileDescription = 'Fringe\r\ntrim\u2028wash\u2029\u0085blow\u000b\u000c\u0000dry\u001f\u007f';
+const hostileBusinessName = ' Snip\n\u202EStudio\u2066 \t\u202A\u202B\u202C\u202D\u2067\u2068\u2069';
+const person = 'Cara\r\nBcc: spy@example.test';
+
+const hostileAppointment = {
+  businessName: hostileBusinessName,
+  description: hostileDescription,
+  date: '2026-12-01',
+  startTime: '10:00',
+  endTime: '10:45',
+  address: '1 High St\nTown',
+};
+
+type BuilderName = {
+  [K in keyof typeof t]: K extends `${string}Email`
+    ? (typeof t)[K] extends (...a: never[]) => t.EmailMessage
+      ? K
+      : never
+    : never;
+}[keyof typeof t];
+
+/** One message of every builder, with the hostile values in every field that reaches its subject. */
+const hostileMessages: Record<BuilderName, t.EmailMessage> = {
+  confirmationEmail: t.confirmationEmail('a@x.test', person, link),
+  alreadyRegisteredEmail: t.alreadyRegisteredEmail('a@x.test', link, link),
+  passwordResetEmail: t.passwordResetEmail('a@x.test', person, link),
+  passwordChangedEmail: t.passwordChangedEmail('a@x.test', person, link),
+  emailChangeLinkEmail: t.emailChangeLinkEmail('a@x.test', person, link),
+  emailChangeRequestedEmail: t.emailChangeRequestedEmail('a@x.test', person, 'new@x.test', link),
+  emailInUseNoticeEmail: t.emailInUseNoticeEmail('a@x.test', link),
+  emailChangedEmail: t.emailChangedEmail('a@x.test', person, 'new\r\n@x.test'),
+  contactMessageEmail: t.contactMessageEmail('support@x.test', {
+    name: person,
+    email: 'a@x.test',
+    subject: hostileDescription,
+    message: 'Line one\nLine two',
+    role: 'business',
+    businessName: hostileBusinessName,
+    emailConfirmed: true,
+  }),
+  bookingRequestedEmail: t.bookingRequestedEmail('b@x.test', {
+    appointment: hostileAppointment,
+    footer,
+    customerName: person,
+    dashboardUrl,
+  }),
+  requestWithdrawnEmail: t.requestWithdrawnEmail('b@x.test', {
+    appointment: hostileAppointment,
+    footer,
+    customerName: person,
+    dashboardUrl,
+  }),
+  customerDeletedEmail: t.customerDeletedEmail('b@x.test', {
+    appointment: hostileAppointment,
+    footer,
+    customerName: person,
+    dashboardUrl,
+  }),
+  requestReceivedEmail: t.requestReceivedEmail('c@x.test', { appointment: hostileAppointment, footer, dashboardUrl }),
+  bookingConfirmedEmail: t.bookingConfirmedEmail(
+    'c@x.test',
+    { appointment: hostileAppointment, footer, dashboardUrl },
+    'BEGIN:VCALENDAR',
+  ),
+  bookingDeclinedEmail: t.bookingDeclinedEmail('c@x.test', { appointment: hostileAppointment, footer, pageUrl: link }),
+  bookingCancelledEmail: t.bookingCancelledEmail('c@x.test', {
+    appointment: hostileAppointment,
+    footer,
+    reason: 'business_closed',
+    wasConfirmed: false,
+    contact: null,
+  }),
+  bookingReminderEmail: t.bookingReminderEmail('c@x.test', { appointment: hostileAppointment, footer, dashboardUrl }),
+};
+
+describe('email subjects', () => {
+  it('cover every message builder', () => {
+    const builders = Object.keys(t).filter((k) => k.endsWith('Email') && typeof t[k as keyof typeof t] === 'function');
+    expect(Object.keys(hostileMessages).sort()).toEqual(builders.sort());
+  });
+
+  it.each(Object.entries(hostileMessages))('%s: one line, whatever the data', (_name, message) => {
+    const { subject } = message;
+    expect(subject).not.toMatch(/[\r\n\u2028\u2029\p{Cc}]/u);
+    expect(subject).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(subject).not.toMatch(/\s{2}/);
+    expect(subject).toBe(subject.trim());
+    expect(subject.length).toBeGreaterThan(0);
+  });
+
+  it('keep the words, each run of breaks and controls made one space', () => {
+    expect(hostileMessages.bookingReminderEmail.subject).toBe('Reminder: Fringe trim wash blow dry at Snip Studio');
+    expect(hostileMessages.requestWithdrawnEmail.subject).toBe('Booking request withdrawn: Fringe trim wash blow dry');
+    expect(hostileMessages.bookingCancelledEmail.subject).toBe('Booking request cancelled: Snip Studio');
+    expect(hostileMessages.contactMessageEmail.subject).toBe('LastSlot contact: Fringe trim wash blow dry');
+    expect(hostileMessages.emailChangedEmail.subject).toBe('Your LastSlot email was changed to new @x.test');
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { Link, Text } from '@react-email/components';
 import type { ComponentProps, JSX } from 'react';
+import { oneLine } from '../../shared/display-text';
 import { formatDate, formatTimeRange } from '../../shared/format';
 import type { OutboxAttachment } from '../db/schema/index';
 import { DetailLines, EmailLayout, Paragraphs, styles, type NotificationFooter } from './layout';
@@ -457,6 +458,11 @@ export interface EmailMessage {
   attachments?: OutboxAttachment[];
 }
 
+/**
+ * The message every builder below returns. `subject` is made one line (`oneLine`): it is built
+ * from names and descriptions people typed, and a line break or control character in a header
+ * makes a provider refuse the message, a bidirectional control reorders the subject's words.
+ */
 function message<N extends TemplateName>(
   to: string,
   subject: string,
@@ -464,7 +470,13 @@ function message<N extends TemplateName>(
   props: TemplateProps<N>,
   attachments?: OutboxAttachment[],
 ): EmailMessage {
-  return { to, subject, template, props: props as Record<string, unknown>, ...(attachments ? { attachments } : {}) };
+  return {
+    to,
+    subject: oneLine(subject),
+    template,
+    props: props as Record<string, unknown>,
+    ...(attachments ? { attachments } : {}),
+  };
 }
 
 /** The React element of a stored message; throws for a template name this build does not know. */

@@ -5,6 +5,8 @@
  * - POST /unsubscribe/{token}: RFC 8058 one-click unsubscribe (body 'List-Unsubscribe=One-Click',
  *   form-encoded or multipart, not read); 404 for an unknown token. A browser's GET of the same
  *   URL falls through to the client's /unsubscribe/$token page.
+ * The request log shows both paths with the token replaced by '[redacted]' (server/logger.ts
+ * `redactUrl`; a test there fails for a new path parameter it does not hide).
  */
 import type { FastifyInstance } from 'fastify';
 import { calendarFeedByToken } from '../features/calendar/calendar.service';

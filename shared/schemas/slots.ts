@@ -6,12 +6,16 @@ import { safeText } from './text';
 import { MIN_SLOT_MINUTES } from '../slot-rules';
 import { DATE_PATTERN, END_TIME_PATTERN, TIME_PATTERN, toMinutes } from '../time-of-day';
 
-/** The slot form's fields: date 'YYYY-MM-DD', start 'HH:MM', end 'HH:MM' (or '24:00'), description. */
+/**
+ * The slot form's fields: date 'YYYY-MM-DD', start 'HH:MM', end 'HH:MM' (or '24:00'), description.
+ * The description is one line, as the form's field is: it becomes email subjects and calendar
+ * event titles ('Reminder: {description} at {business}').
+ */
 const slotFields = {
   date: safeText({ error: MSG.selectDate }).min(1, MSG.selectDate).regex(DATE_PATTERN, MSG.selectDate),
   startTime: safeText({ error: MSG.selectStart }).min(1, MSG.selectStart).regex(TIME_PATTERN, MSG.selectStart),
   endTime: safeText({ error: MSG.selectEnd }).min(1, MSG.selectEnd).regex(END_TIME_PATTERN, MSG.selectEnd),
-  description: safeText({ error: MSG.descriptionRequired, multiline: true })
+  description: safeText({ error: MSG.descriptionRequired })
     .trim()
     .min(1, MSG.descriptionRequired)
     .max(DESCRIPTION_MAX, MSG.descriptionMax),

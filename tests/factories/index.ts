@@ -10,7 +10,7 @@ import { hashPassword } from '../../server/features/auth/password';
 import { createSession, validateSessionToken } from '../../server/features/auth/session';
 import { createInnerContext, type AppDeps, type CookieWriter, type RequestMeta } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
-import { WEEKDAYS, type OpeningHours } from '../../shared/opening-hours';
+import { defaultWeeklySchedule, WEEKDAYS, type OpeningHours } from '../../shared/opening-hours';
 import type { UpdateBusinessProfileForm } from '../../shared/schemas/settings';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -81,6 +81,26 @@ export async function createSlot(
     .values({ businessId, description: values.description ?? 'Haircut', ...values })
     .returning();
   return slot!;
+}
+
+/**
+ * A valid business sign-up (auth.registerBusiness) for `email`: Bea Owner's 'Bea Cuts' at slug
+ * 'bea-{local part of email}', weekday hours, with `overrides` applied.
+ */
+export function businessSignUp(email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Bea Owner',
+    email,
+    password: TEST_PASSWORD,
+    businessName: 'Bea Cuts',
+    slug: `bea-${email.split('@')[0]}`,
+    category: 'Barber Shop',
+    description: 'Walk-ins welcome',
+    address: '2 Market Row, Leeds, LS1 6DL',
+    phone: '',
+    schedule: defaultWeeklySchedule(),
+    ...overrides,
+  };
 }
 
 /** A valid Business Information card (settings.updateBusinessProfile) moving the page to `slug`. */

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../server/core/errors';
 import { users } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
-import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import {
+  businessSignUp,
   callerFor,
   callerForToken,
   createUser,
@@ -28,19 +28,7 @@ const P128 = 'p'.repeat(120) + '-1234567';
 const P129 = P128 + 'x';
 const SPACED = '  spaced password  ';
 
-const businessInput = (email: string, overrides: Record<string, unknown> = {}) => ({
-  name: 'Bea Owner',
-  email,
-  password: TEST_PASSWORD,
-  businessName: 'Bea Cuts',
-  slug: `bea-${email.split('@')[0]}`,
-  category: 'Barber Shop',
-  description: 'Walk-ins welcome',
-  address: '2 Market Row, Leeds, LS1 6DL',
-  phone: '',
-  schedule: defaultWeeklySchedule(),
-  ...overrides,
-});
+const businessInput = businessSignUp;
 
 function detailsOf(err: { cause?: unknown }) {
   return err.cause instanceof DomainError ? err.cause.options.details : undefined;

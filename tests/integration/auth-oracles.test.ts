@@ -14,7 +14,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema/index';
 import { emailOutbox } from '../../server/db/schema/index';
-import { resolveEmailIntentsOnce, startOutboxDispatcher } from '../../server/email/dispatcher';
+import { dispatchOutboxOnce, resolveEmailIntentsOnce, startOutboxDispatcher } from '../../server/email/dispatcher';
 import { resolveAccountEmailIntent } from '../../server/features/auth/email-intents';
 import { createDbThrottle } from '../../server/features/auth/throttle';
 import { createInnerContext, type AppDeps } from '../../server/trpc/context';
@@ -64,7 +64,9 @@ describe('no enumeration oracle in reset and resend', () => {
     // Exactly one outbox row each, the intent: identical writes.
     for (const address of [user.email, unknown]) {
       const rows = await outboxRowsTo(address);
-      expect(rows.map((r) => [r.subject, r.html, r.text])).toEqual([['intent:password_reset', '', '']]);
+      expect(rows.map((r) => [r.kind, r.subject, r.template, r.html, r.text])).toEqual([
+        ['password_reset', '', null, '', ''],
+      ]);
     }
     // The dispatcher's step sends the link to the account only.
     await resolveEmailIntents(t.deps);
@@ -86,7 +88,7 @@ describe('no enumeration oracle in reset and resend', () => {
     expect(runs[0]!.join('\n')).not.toMatch(/"users"|"one_time_tokens"/);
     for (const address of [pending.email, confirmed.email, unknown]) {
       const rows = await outboxRowsTo(address);
-      expect(rows.map((r) => r.subject)).toEqual(['intent:email_confirmation']);
+      expect(rows.map((r) => [r.kind, r.subject])).toEqual([['email_confirmation', '']]);
     }
     await resolveEmailIntents(t.deps);
     expect(await emailsTo(t.deps.db, pending.email, 'Confirm your email for LastSlot')).toHaveLength(1);
@@ -104,9 +106,9 @@ describe('no enumeration oracle in reset and resend', () => {
 
   it('the running dispatcher resolves a kicked intent and sends the resulting email', async () => {
     const user = await createUser(t.deps.db, { role: 'customer' });
-    const sent: string[] = [];
+    const sent: { to: string; subject: string }[] = [];
     const transport = deliveringTransport('test', async (m) => {
-      sent.push(`${m.to} ${m.subject}`);
+      sent.push({ to: m.to, subject: m.subject });
       return 'id';
     });
     const dispatcher = startOutboxDispatcher({
@@ -119,8 +121,11 @@ describe('no enumeration oracle in reset and resend', () => {
     try {
       await statementsOf((c) => c.auth.requestPasswordReset({ email: user.email }));
       dispatcher.kick();
-      await vi.waitFor(() => expect(sent).toContain(`${user.email} Reset your LastSlot password`), { timeout: 5000 });
-      expect(sent.filter((m) => m.startsWith('intent:') || m.includes(' intent:'))).toEqual([]);
+      await vi.waitFor(() => expect(sent).toContainEqual({ to: user.email, subject: 'Reset your LastSlot password' }), {
+        timeout: 5000,
+      });
+      // No intent went out as it is.
+      expect(sent.filter((m) => m.subject === '' || m.subject.startsWith('intent:'))).toEqual([]);
     } finally {
       await dispatcher.stop();
     }
@@ -139,9 +144,42 @@ describe('no enumeration oracle in reset and resend', () => {
     });
     expect(resolved).toBe(0);
     const [row] = await outboxRowsTo(address);
-    expect(row).toMatchObject({ subject: 'intent:password_reset', status: 'pending', attempts: 1 });
+    expect(row).toMatchObject({ kind: 'password_reset', status: 'pending', attempts: 1 });
     t.clock.advance(60 * 60_000);
     await resolveEmailIntents(t.deps);
     expect(await outboxRowsTo(address)).toEqual([]);
+  });
+
+  it('resolves an intent queued in the legacy form (no kind, subject "intent:<kind>") and never sends it as it is', async () => {
+    const user = await createUser(t.deps.db, { role: 'customer' });
+    const unknown = 'legacy-intent@example.test';
+    const now = t.deps.now();
+    for (const to of [user.email, unknown]) {
+      await t.deps.db.insert(emailOutbox).values({
+        toAddress: to,
+        subject: 'intent:password_reset',
+        html: '',
+        text: '',
+        createdAt: now,
+        sendAfter: now,
+        nextAttemptAt: now,
+      });
+    }
+    const sent: string[] = [];
+    const transport = deliveringTransport('test', async (m) => {
+      sent.push(m.subject);
+      return 'id';
+    });
+    const send = () =>
+      dispatchOutboxOnce({ db: t.deps.db, transport, from: 'x@example.test', logger: silentLogger, now: t.deps.now() });
+    // Not a message: the messages' pass leaves both rows alone.
+    await send();
+    expect((await outboxRowsTo(unknown)).map((r) => [r.status, r.attempts])).toEqual([['pending', 0]]);
+    await resolveEmailIntents(t.deps);
+    expect(await outboxRowsTo(unknown)).toEqual([]);
+    expect(await emailsTo(t.deps.db, user.email, 'Reset your LastSlot password')).toHaveLength(1);
+    await send();
+    expect(sent.filter((subject) => subject.startsWith('intent:'))).toEqual([]);
+    expect(sent).toContain('Reset your LastSlot password');
   });
 });

@@ -6,8 +6,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { businessProfiles, sessions, users } from '../../server/db/schema/index';
 import { MSG } from '../../shared/messages';
-import { defaultWeeklySchedule } from '../../shared/opening-hours';
-import { callerFor, callerForToken, createBusiness, recordingCookies, TEST_PASSWORD } from '../factories/index';
+import {
+  businessSignUp,
+  callerFor,
+  callerForToken,
+  createBusiness,
+  recordingCookies,
+  TEST_PASSWORD,
+} from '../factories/index';
 import { errorOf, latestEmailTo as latestEmailIn, linkToken as tokenFrom, resolveEmailIntents } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
@@ -15,18 +21,7 @@ const t = useTestDeps(new Date('2026-11-21T10:00:00Z'), { fakeDate: true });
 const clock = t.clock;
 const latestEmailTo = (address: string) => latestEmailIn(t.deps.db, address);
 
-const businessInput = (email: string, slug: string) => ({
-  name: 'Bea Owner',
-  email,
-  password: TEST_PASSWORD,
-  businessName: 'Bea Cuts',
-  slug,
-  category: 'Barber Shop',
-  description: 'Walk-ins welcome',
-  address: '2 Market Row, Leeds, LS1 6DL',
-  phone: '',
-  schedule: defaultWeeklySchedule(),
-});
+const businessInput = (email: string, slug: string) => businessSignUp(email, { slug });
 
 describe('customer sign-up and confirmation', () => {
   it('creates an unconfirmed account, emails a link that signs the user in once', async () => {

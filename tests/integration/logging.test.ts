@@ -2,15 +2,19 @@
  * Production logs never hold what a failed query carried: a database error during sign-up (a
  * trigger on `users` that refuses the row and echoes it in its DETAIL) is logged through the real
  * HTTP server with the production logger, and the log keeps the error's class and SQLSTATE but
- * not the email, the password, the argon2id hash, the SQL or the driver's DETAIL.
+ * not the email, the password, the argon2id hash, the SQL or the driver's DETAIL. Request lines
+ * never hold the secret a URL carries in its path: the calendar feed's and one-click
+ * unsubscribe's tokens.
  */
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
+import { emailOutbox } from '../../server/db/schema/index';
 import { createLogger } from '../../server/logger';
 import type { BookingEventHub } from '../../server/realtime/booking-events';
+import { pendingRequest } from '../factories/index';
 import { createTestDatabase, createTestDeps, testClock, type TestDatabase } from '../setup/test-database';
 
 const clock = testClock(new Date('2026-11-21T10:00:00Z'));
@@ -19,6 +23,9 @@ let tdb: TestDatabase;
 let hub: Pick<BookingEventHub, 'stop'>;
 let app: FastifyInstance;
 let url: string;
+/** The business's calendar feed path and the unsubscribe path of its booking-request email. */
+let feedPath: string;
+let unsubscribePath: string;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -37,6 +44,15 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // Accounts first: the trigger below refuses every new user.
+  const { business, bookingId } = await pendingRequest(made.deps);
+  feedPath = new URL((await business.settings.regenerateCalendarFeed()).url).pathname;
+  const [notification] = await tdb.database.db
+    .select({ props: emailOutbox.props })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, `booking_requested:${bookingId}`));
+  unsubscribePath = new URL((notification!.props as { footer: { unsubscribeUrl: string } }).footer.unsubscribeUrl)
+    .pathname;
   await tdb.database.db.execute(sql`
     create function refuse_user() returns trigger language plpgsql as $$
     begin
@@ -77,5 +93,41 @@ describe('error logs', () => {
     expect(log).not.toContain('Key (email)');
     // The error is still useful: its class and the PostgreSQL code survive.
     expect(JSON.stringify(errorLine)).toContain('P0001');
+  });
+});
+
+describe('request logs', () => {
+  /** The request lines logged so far, parsed. */
+  const requestLines = () =>
+    lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
+
+  it('never hold the token of the calendar feed or of one-click unsubscribe, whatever the answer', async () => {
+    const feedToken = /^\/calendar\/([a-z2-7]{32})\.ics$/.exec(feedPath)![1]!;
+    const unsubscribeToken = /^\/unsubscribe\/([a-z2-7]{32})$/.exec(unsubscribePath)![1]!;
+    const before = requestLines().length;
+    const feed = await fetch(`${url}${feedPath}`);
+    expect([feed.status, feed.headers.get('content-type')]).toEqual([200, 'text/calendar; charset=utf-8']);
+    const unknownFeed = await fetch(`${url}/calendar/${feedToken.replace(/^./, 'z')}.ics?x=1`);
+    expect(unknownFeed.status).toBe(404);
+    const page = await fetch(`${url}${unsubscribePath}`, { headers: { accept: 'text/html' } });
+    await page.arrayBuffer();
+    const oneClick = await fetch(`${url}${unsubscribePath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+
+    const logged = requestLines().slice(before);
+    expect(logged.map((l) => [l.method, l.url])).toEqual([
+      ['GET', '/calendar/[redacted].ics'],
+      ['GET', '/calendar/[redacted].ics?x=1'],
+      ['GET', '/unsubscribe/[redacted]'],
+      ['POST', '/unsubscribe/[redacted]'],
+    ]);
+    const log = lines.join('');
+    expect(log).not.toContain(feedToken);
+    expect(log).not.toContain(feedToken.slice(1));
+    expect(log).not.toContain(unsubscribeToken);
   });
 });

@@ -80,6 +80,11 @@ describe('slots.create', () => {
     expect(await refused({ endTime: '09:30' })).toMatchObject({ code: 'BAD_REQUEST', message: MSG.endAfterStart });
     expect(await refused({ startTime: '' })).toMatchObject({ code: 'BAD_REQUEST', message: MSG.selectStart });
     expect(await refused({ endTime: '' })).toMatchObject({ code: 'BAD_REQUEST', message: MSG.selectEnd });
+    // The description is one line (it becomes email subjects and calendar titles).
+    expect(await refused({ description: 'Colour\r\nBcc: spy@example.test' })).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: MSG.textOneLine,
+    });
     // Saturday (today) is closed: not offered.
     expect(await refused({ date: '2026-11-21', startTime: '12:00', endTime: '13:00' })).toMatchObject({
       message: MSG.selectDate,
@@ -170,6 +175,9 @@ describe('slots.update', () => {
     });
     expect(await refused({ endTime: '12:15' })).toMatchObject({ message: MSG.slotMin });
     expect(await refused({ description: ' ' })).toMatchObject({ message: MSG.descriptionRequired });
+    expect(await refused({ description: 'Cut\u2028and colour' })).toMatchObject({
+      message: MSG.textOneLine,
+    });
     expect(await refused({ date: '2026-11-23', startTime: '09:00', endTime: '09:30' })).toMatchObject({
       code: 'CONFLICT',
       message: MSG.slotDuplicate,

@@ -268,6 +268,7 @@ describe('text that no form can type', () => {
     ['a NUL character', 'Sam\u0000Smith', MSG.textControlCharacters],
     ['a lone surrogate', 'Sam \uD800Smith', MSG.textUnreadable],
     ['a line break in a one-line field', 'Sam\r\nBcc: victim@example.test', MSG.textOneLine],
+    ['a text-direction control in a one-line field', 'Sam \u202Ehtims', MSG.textDirectionControls],
   ])('refuses %s with its own 400 text, creating nothing', async (_label, name, message) => {
     const before = await userCount();
     const answer = await post('/trpc/auth.registerCustomer', JSON.stringify({ json: { ...signUp(), name } }));

@@ -1,13 +1,13 @@
 /** Assertion helpers shared by the router-level tests: refused calls, queued email, live events. */
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, notLike } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ServiceDeps } from '../../server/core/deps';
 import { DomainError } from '../../server/core/errors';
 import type { Db } from '../../server/db/client';
 import { emailOutbox } from '../../server/db/schema/index';
 import { resolveEmailIntentsOnce } from '../../server/email/dispatcher';
-import { EMAIL_INTENT_PREFIX } from '../../server/email/outbox';
+import { isOutboxMessage } from '../../server/email/outbox';
 import { renderEmail } from '../../server/email/render';
 import type { MailTransport, OutgoingEmail } from '../../server/email/transports';
 import { resolveAccountEmailIntent } from '../../server/features/auth/email-intents';
@@ -49,9 +49,6 @@ export async function resolveEmailIntents(deps: Pick<ServiceDeps, 'db' | 'now' |
   }
 }
 
-/** Outbox rows that are messages, not unresolved intents. */
-const isMessage = notLike(emailOutbox.subject, `${EMAIL_INTENT_PREFIX}%`);
-
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /**
@@ -71,7 +68,7 @@ export async function emailsTo(db: Db, address: string, subject?: string) {
     .where(
       subject
         ? and(eq(emailOutbox.toAddress, address), eq(emailOutbox.subject, subject))
-        : and(eq(emailOutbox.toAddress, address), isMessage),
+        : and(eq(emailOutbox.toAddress, address), isOutboxMessage),
     )
     .orderBy(asc(emailOutbox.createdAt));
   return Promise.all(rows.map(rendered));
@@ -82,7 +79,7 @@ export async function latestEmailTo(db: Db, address: string) {
   const [m] = await db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, address), isMessage))
+    .where(and(eq(emailOutbox.toAddress, address), isOutboxMessage))
     .orderBy(desc(emailOutbox.createdAt))
     .limit(1);
   return m && rendered(m);

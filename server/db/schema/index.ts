@@ -233,7 +233,9 @@ export interface OutboxAttachment {
  * `attachments` when it sends (empty until then). Booking notifications also carry their `kind`,
  * the recipient account `user_id` (whose preferences the dispatcher honours), the `booking_id`
  * they are about, a `dedupe_key` (unique: one message per event) and the hash of their one-click
- * unsubscribe token. Nothing is sent before `send_after` (reminders).
+ * unsubscribe token. Nothing is sent before `send_after` (reminders). An email intent (a request
+ * the dispatcher resolves into a message or drops, docs/decisions/0033) has its intent kind
+ * ('password_reset', 'email_confirmation'; server/email/outbox.ts) as `kind` and no subject or body.
  */
 export const emailOutbox = pgTable(
   'email_outbox',

@@ -10,6 +10,7 @@
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { oneLine } from '../../../shared/display-text';
 
 /** One booking as a calendar event. `date` 'YYYY-MM-DD', times 'HH:MM' local to `timezone`. */
 export interface CalendarBooking {
@@ -44,7 +45,9 @@ function zoned(date: string, time: string, tz: string): TZDate {
 /**
  * A VCALENDAR (METHOD:PUBLISH) named `name` in zone `timezone` with one VEVENT per booking.
  * `view` 'customer': summary '{description} at {business}' and a display alarm `alarmMinutes`
- * before the start; 'business': summary '{description}: {customer}', no alarm.
+ * before the start; 'business': summary '{description}: {customer}', no alarm. The calendar's name
+ * and each event's summary, location and description are made one line (`oneLine`): they are built
+ * from one-line fields, and a calendar app lists them.
  */
 export function bookingsCalendar(params: {
   name: string;
@@ -54,7 +57,7 @@ export function bookingsCalendar(params: {
   alarmMinutes?: number;
 }): string {
   const calendar = ical({
-    name: params.name,
+    name: oneLine(params.name),
     prodId: { company: 'LastSlot', product: 'LastSlot', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     // No calendar-wide zone name: ical-generator would then write DTSTAMP and LAST-MODIFIED as
@@ -65,10 +68,11 @@ export function bookingsCalendar(params: {
   });
   for (const b of params.bookings) {
     const cancelled = b.status === 'cancelled';
-    const summary =
+    const summary = oneLine(
       params.view === 'customer'
         ? `${b.description} at ${b.businessName}`
-        : `${b.description}: ${b.customerName ?? 'Deleted customer'}`;
+        : `${b.description}: ${b.customerName ?? 'Deleted customer'}`,
+    );
     const event = calendar.createEvent({
       id: bookingUid(b.bookingId),
       // Each reissue outranks the versions before it, and a cancellation outranks them all.
@@ -80,8 +84,8 @@ export function bookingsCalendar(params: {
       stamp: b.updatedAt,
       lastModified: b.updatedAt,
       summary,
-      location: b.address ? `${b.businessName}, ${b.address}` : b.businessName,
-      description: `${b.description} at ${b.businessName}. Booked with LastSlot.`,
+      location: oneLine(b.address ? `${b.businessName}, ${b.address}` : b.businessName),
+      description: oneLine(`${b.description} at ${b.businessName}. Booked with LastSlot.`),
       status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
     if (params.view === 'customer' && params.alarmMinutes && !cancelled) {
