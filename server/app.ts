@@ -253,6 +253,8 @@ export async function buildServer({
   } else if (!source) {
     logger.warn({ clientDir }, 'no client build in clientDir: serving the API only');
   }
+  // Anything no route has (another method, or no pages at all): a plain 404, logged as a request.
+  app.setNotFoundHandler((_req, reply) => reply.code(404).header('vary', 'accept').send({ error: 'Not Found' }));
   // Page HTML is compressed per answer; nothing else is (static files are sent pre-compressed).
   await app.register(fastifyCompress, { global: false });
   if (source) await registerPages(app, { deps, source, csp: helmetHeaders['content-security-policy'] ?? '' });

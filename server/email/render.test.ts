@@ -165,6 +165,17 @@ const hostileMessages: Record<BuilderName, t.EmailMessage> = {
     contact: null,
   }),
   bookingReminderEmail: t.bookingReminderEmail('c@x.test', { appointment: hostileAppointment, footer, dashboardUrl }),
+  bookingTimeZoneChangedEmail: t.bookingTimeZoneChangedEmail(
+    'c@x.test',
+    {
+      appointment: { ...hostileAppointment, timeZone: 'America/New_York' },
+      previous: { ...hostileAppointment, timeZone: 'Europe/London' },
+      confirmed: true,
+      footer,
+      dashboardUrl,
+    },
+    null,
+  ),
 };
 
 describe('email subjects', () => {

@@ -131,7 +131,7 @@ export function withScriptNonce(csp: string, nonce: string): string {
 
 /**
  * Registers the page answers on `app`: every GET path that no file or API route has (those are
- * more specific routes, so they come first), and a plain 404 for anything else.
+ * more specific routes, so they come first); a client that takes no HTML gets a plain 404.
  * `csp` is the Content-Security-Policy every other answer carries; a page's adds its nonce.
  */
 export async function registerPages(
@@ -141,8 +141,6 @@ export async function registerPages(
   const load = await pageLoader(app, source);
   const createContext = createFastifyContextFactory(deps);
 
-  // Any other method, or a client that takes no HTML: a plain 404.
-  app.setNotFoundHandler((_req, reply) => reply.code(404).header('vary', 'accept').send({ error: 'Not Found' }));
   // Every GET (and so HEAD) path that no file or API route has is a page.
   app.get('/*', async (req, reply) => {
     if (req.url.startsWith('/trpc') || !acceptsHtml(req.headers.accept)) {
