@@ -172,7 +172,8 @@ async function main(): Promise<void> {
       clientDir = builtClient = buildClient(repoRoot);
     }
   }
-  const bundle: BundleSizes | null = !cfg.skipBundle && clientDir ? measureBundle(path.join(clientDir, 'client')) : null;
+  const bundle: BundleSizes | null =
+    !cfg.skipBundle && clientDir ? measureBundle(path.join(clientDir, 'client')) : null;
 
   // A runs the server as production does: built to JavaScript, run by plain node (docs/decisions/0042).
   log('building the server (vite build --config vite.server.config.ts into .tmp/)...');

@@ -30,7 +30,13 @@ export interface RenderPageOptions {
  * route (or no business) has, or the redirect a route asked for. Each render has its own router
  * and query cache.
  */
-export async function renderPage({ request, trpcClient, origin, nonce, cookies }: RenderPageOptions): Promise<Response> {
+export async function renderPage({
+  request,
+  trpcClient,
+  origin,
+  nonce,
+  cookies,
+}: RenderPageOptions): Promise<Response> {
   const handler = createRequestHandler({
     request,
     createRouter: () =>
@@ -44,7 +50,11 @@ export async function renderPage({ request, trpcClient, origin, nonce, cookies }
       }),
   });
   return handler(async ({ router, responseHeaders }) => {
-    const response = await renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
+    const response = await renderRouterToString({
+      router,
+      responseHeaders,
+      children: <RouterServer router={router} />,
+    });
     // The server writes the page's script tags: the boot script instead of the app's where a
     // matched route asks for the app at the first interaction.
     if (router.state.matches.some((match) => match.staticData.appAtFirstInteraction))

@@ -5,12 +5,16 @@
  */
 import { spawn } from 'node:child_process';
 
-const child = spawn('npx', ['tsx', 'watch', '--exclude', 'client/**', '--exclude', 'vite.config.ts.timestamp-*', 'server/index.ts'], {
-  stdio: 'inherit',
-  // One worker under the supervisor: tsx watch restarts the whole tree on a change anyway;
-  // WEB_CONCURRENCY still overrides it.
-  env: { ...process.env, PAGES: 'vite', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' },
-});
+const child = spawn(
+  'npx',
+  ['tsx', 'watch', '--exclude', 'client/**', '--exclude', 'vite.config.ts.timestamp-*', 'server/index.ts'],
+  {
+    stdio: 'inherit',
+    // One worker under the supervisor: tsx watch restarts the whole tree on a change anyway;
+    // WEB_CONCURRENCY still overrides it.
+    env: { ...process.env, PAGES: 'vite', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' },
+  },
+);
 const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -9,6 +9,8 @@ export const Route = createFileRoute('/')({
   staticData: { appAtFirstInteraction: true },
   // Signed-in users go to their dashboard (docs/decisions/0010).
   beforeLoad: ({ context }) => redirectSignedInFromLanding(context.trpcUtils),
-  head: () => ({ meta: [{ title: pageTitle(LANDING_PAGE_NAME) }, { property: 'og:title', content: pageTitle(LANDING_PAGE_NAME) }] }),
+  head: () => ({
+    meta: [{ title: pageTitle(LANDING_PAGE_NAME) }, { property: 'og:title', content: pageTitle(LANDING_PAGE_NAME) }],
+  }),
   component: LandingPage,
 });

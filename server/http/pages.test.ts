@@ -15,7 +15,7 @@ describe('pageIdentity', () => {
 });
 
 describe('withScriptNonce', () => {
-  it("adds the nonce to script-src only", () => {
+  it('adds the nonce to script-src only', () => {
     expect(withScriptNonce("default-src 'self';script-src 'self';style-src 'self'", 'abc')).toBe(
       "default-src 'self';script-src 'self' 'nonce-abc';style-src 'self'",
     );

@@ -48,9 +48,7 @@ interface RenderModule {
 }
 
 /** Where the page answers come from: a built client, or Vite's development server. */
-export type PageSource =
-  | { kind: 'build'; clientDir: string; renderDir?: string }
-  | { kind: 'vite'; root?: string };
+export type PageSource = { kind: 'build'; clientDir: string; renderDir?: string } | { kind: 'vite'; root?: string };
 
 /**
  * The assets of the client built in `clientDir`, from Vite's manifest. Throws when the manifest
@@ -78,7 +76,9 @@ export function assetTags(assets: PageAssets, appAtFirstInteraction: boolean, no
   const script = appAtFirstInteraction
     ? `<script type="module" src="${escapeHtml(assets.boot)}" ${APP_ENTRY_ATTRIBUTE}="${escapeHtml(assets.entry)}"></script>`
     : `<script type="module" src="${escapeHtml(assets.entry)}"></script>`;
-  const dev = assets.devHead ? assets.devHead.replaceAll('<script type="module">', `<script type="module" nonce="${nonce}">`) : '';
+  const dev = assets.devHead
+    ? assets.devHead.replaceAll('<script type="module">', `<script type="module" nonce="${nonce}">`)
+    : '';
   return dev + css + script;
 }
 

@@ -1,6 +1,5 @@
 import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { LANDING_PAGE_NAME } from '../../../shared/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Audiences } from './landing-audiences';
@@ -30,8 +29,6 @@ const steps = [
 /** The landing page /. */
 export function LandingPage() {
   usePageTitle(LANDING_PAGE_NAME);
-  // Rendered on the server for a visitor without a session (docs/decisions/0076): the button
-  // tapped before the app ran is answered once this, the last part to hydrate, has.
   return (
     <Box>
       <Hero />

@@ -1,7 +1,7 @@
 import { Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { hasBusinessIdentity } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { noticeFor, TIME_LIMITS_MS, useWaitLimit, type NoticeTexts } from '../../lib/requests';
@@ -17,12 +17,7 @@ const LOAD_TEXTS: NoticeTexts = { timeout: MSG.pageTimeout, failed: MSG.pageLoad
 
 const route = getRouteApi('/$slug');
 
-/**
- * The screen at /{slug}: the page for the address's slug, started afresh when the slug changes.
- * On a page the server rendered it is the last part to hydrate (React hydrates the router's
- * Suspense boundary around it after the frame), so its first effect is where the button the
- * visitor clicked before the app ran is clicked again (docs/decisions/0075).
- */
+/** The screen at /{slug}: the page for the address's slug, started afresh when the slug changes. */
 export function PublicBusinessScreen() {
   const { slug } = route.useParams();
   return <PublicBusinessPage key={slug} slug={slug} />;
