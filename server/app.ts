@@ -146,10 +146,8 @@ export async function buildServer({
   });
 
   // Every tRPC answer may depend on the session (the cookie): no browser or proxy may store it,
-  // SSE streams and errors included (docs/decisions/0032). tRPC's JSON answers arrive here as
-  // their string with status and headers already on the reply (docs/decisions/0073); a stream
-  // (SSE) is a fetch Response whose headers Fastify copies after this hook ('no-cache'), so that
-  // one is set too.
+  // SSE streams and errors included (docs/decisions/0032). tRPC answers with a fetch Response
+  // whose headers Fastify copies after this hook (SSE: 'no-cache'), so that one is set too.
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/trpc/')) return payload;
     reply.header('cache-control', 'no-store');
