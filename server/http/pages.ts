@@ -149,12 +149,12 @@ export async function registerPages(
     const { render, assets } = await load();
     const nonce = randomBytes(16).toString('base64');
     // One context per page: the session is read once, however many calls the loaders make.
-    const context = createContext({ req, res: reply, info: undefined as never });
+    const context = createContext({ req, res: reply });
     const trpcClient = createTRPCClient({
       links: [unstable_localLink({ router: appRouter, createContext: () => context, transformer: superjson })],
     });
     const response = await render({
-      request: toFetchRequest(req),
+      request: toFetchRequest(req, reply),
       trpcClient,
       origin: deps.appOrigin,
       nonce,
@@ -193,15 +193,16 @@ async function sendPage(
 }
 
 /** A fetch Request for the router from a Fastify request: URL, headers and the client's abort. */
-function toFetchRequest(req: FastifyRequest): Request {
+function toFetchRequest(req: FastifyRequest, reply: FastifyReply): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
+  // The render stops when the client goes away before its answer is sent.
   const controller = new AbortController();
-  req.raw.once('close', () => {
-    if (!req.raw.complete || req.raw.destroyed) controller.abort();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
   });
   return new Request(new URL(req.url, 'http://localhost'), { method: 'GET', headers, signal: controller.signal });
 }
