@@ -19,6 +19,7 @@ import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema/index';
 import { publicBusinessColumns } from '../businesses/businesses.service';
+import { followProfileChange } from './business-location.service';
 
 /** A payment-customer id set by hand to work around a billing problem ('manual-fix…'). */
 export function isManualFixCustomerId(id: string): boolean {
@@ -46,7 +47,8 @@ export function openingHoursToSchedule(hours: OpeningHours): WeeklySchedule {
   return schedule;
 }
 
-const profileLoadFailed = () =>
+/** NOT_FOUND 'Could not load your business profile' (title 'Error loading profile'): the business has no profile. */
+export const profileLoadFailed = () =>
   new DomainError('NOT_FOUND', MSG.businessProfileLoadFailed, { title: MSG.errorLoadingProfileTitle });
 
 /**
@@ -114,8 +116,10 @@ const inUse = () =>
  * BAD_REQUEST 'This URL is reserved…' (field slug) for a reserved new slug; CONFLICT 'This
  * business name or slug is already in use by another business.' (title 'Error updating profile')
  * when another business holds the slug, also when it took it concurrently (unique index).
+ * A new address of a business located by its address queues a look-up of it (run in the
+ * background, docs/decisions/0082); a new time zone moves its slots' start instants.
  * After commit a business 'updated' event goes out, so every process's public page cache drops
- * the page (under its old slug too).
+ * the page (under its old slug too) and Discover lists refresh.
  */
 export async function updateBusinessProfile(
   deps: Pick<ServiceDeps, 'db' | 'now' | 'hub'>,
@@ -127,7 +131,12 @@ export async function updateBusinessProfile(
     saved = await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [current] = await tx
-        .select({ slug: businessProfiles.slug })
+        .select({
+          slug: businessProfiles.slug,
+          address: businessProfiles.address,
+          timezone: businessProfiles.timezone,
+          locationSource: businessProfiles.locationSource,
+        })
         .from(businessProfiles)
         .where(eq(businessProfiles.id, businessId))
         .for('update')
@@ -150,6 +159,7 @@ export async function updateBusinessProfile(
         })
         .where(eq(businessProfiles.id, businessId));
       await tx.update(users).set({ name: input.contactName, updatedAt: now }).where(eq(users.id, businessId));
+      await followProfileChange(tx, businessId, current, input, now);
       return { slug: input.slug, slugChanged };
     });
   } catch (err) {
