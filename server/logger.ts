@@ -19,7 +19,8 @@ function decoded(value: string): string {
 /**
  * Hides one-time tokens that email links carry in the query (e.g. /auth-redirect?token=…), and the
  * whole input of a tRPC GET whose input carries a token (e.g. auth.checkResetToken?input={"json":
- * {"token":…}}).
+ * {"token":…}}) or a customer's whereabouts (a Discover search's position or typed place: never
+ * logged, docs/decisions/0081).
  */
 export function redactUrl(url: string): string {
   let redacted = redactedUrls.get(url);
@@ -45,7 +46,7 @@ function redactTokens(url: string): string {
   return url
     .replace(/([?&](?:token|access_token|refresh_token)=)[^&#]*/gi, '$1[redacted]')
     .replace(/([?&]input=)([^&#]*)/gi, (all, key: string, value: string) =>
-      /token/i.test(decoded(value)) ? `${key}[redacted]` : all,
+      /token|"latitude"|"longitude"|"place"/i.test(decoded(value)) ? `${key}[redacted]` : all,
     );
 }
 
