@@ -4,8 +4,8 @@
  * the built client: its files, and the app shell for page paths (200 for screens and known business
  * slugs, with the public page's data preloaded; 404 otherwise, docs/decisions/0047). No other HTTP
  * routes.
- * A coarse per-IP limit on tRPC mutation calls answers 429 in tRPC's own error shape
- * (docs/decisions/0008, 0029). Requests Fastify cannot read (malformed path, oversize or
+ * A coarse per-IP limit on tRPC mutation calls, and one on Discover searches, answer 429 in tRPC's
+ * own error shape (docs/decisions/0008, 0029, 0081). Requests Fastify cannot read (malformed path, oversize or
  * unreadable body) get a generic body, never Fastify's codes or texts (docs/decisions/0030).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ import {
   type PageHead,
 } from './client-pages';
 import { createPageCompressor, pickPageEncoding } from './compressed-pages';
-import { DEFAULT_MUTATIONS_PER_MINUTE, type TrustProxy } from './core/env';
+import { DEFAULT_MUTATIONS_PER_MINUTE, DEFAULT_SEARCHES_PER_MINUTE, type TrustProxy } from './core/env';
 import { projectPath } from './core/paths';
 import { pingDatabase } from './db/client';
 import { RequestLogController } from './logger';
@@ -77,6 +77,17 @@ export function trpcCallCount(url: string): number {
   return Math.min(Math.max(paths, 1), MAX_BATCH_SIZE);
 }
 
+/** The path of the Discover search procedure. */
+const SEARCH_PROCEDURE = 'discovery.search';
+
+/** How many Discover search calls a tRPC GET `url` carries (a batch may name it several times, up to MAX_BATCH_SIZE). */
+export function searchCallCount(url: string): number {
+  const pathname = url.split('?', 1)[0]!;
+  if (!pathname.includes(SEARCH_PROCEDURE)) return 0;
+  const calls = pathname.replace(/^\/trpc\/?/, '').split(',');
+  return Math.min(calls.filter((p) => p === SEARCH_PROCEDURE).length, MAX_BATCH_SIZE);
+}
+
 /**
  * Whether `url` is a tRPC GET of businesses.bySlug alone (batched, as the client's own link for it
  * sends it, or not): the one answer that is the same for everyone (docs/decisions/0046).
@@ -105,6 +116,8 @@ export interface BuildServerOptions {
   trustProxy?: TrustProxy;
   /** Per-IP limit on tRPC mutation calls per minute (env RATE_LIMIT_MUTATIONS_PER_MINUTE); default 300. */
   mutationsPerMinute?: number;
+  /** Per-IP limit on Discover searches per minute (env RATE_LIMIT_SEARCHES_PER_MINUTE); default 120. */
+  searchesPerMinute?: number;
 }
 
 /** Builds (does not start) the HTTP server. */
@@ -114,6 +127,7 @@ export async function buildServer({
   clientDir = clientDist,
   trustProxy = false,
   mutationsPerMinute = DEFAULT_MUTATIONS_PER_MINUTE,
+  searchesPerMinute = DEFAULT_SEARCHES_PER_MINUTE,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
@@ -153,11 +167,16 @@ export async function buildServer({
   // never limited here; the login and email throttles live in the database
   // (server/features/auth/throttle.ts).
   await app.register(fastifyRateLimit, { global: false });
+  // The public Discover search (a query, docs/decisions/0081) has a limit of its own, counted
+  // the same way per search call.
   const countMutation = app.createRateLimit({ max: mutationsPerMinute, timeWindow: 60_000 });
+  const countSearch = app.createRateLimit({ max: searchesPerMinute, timeWindow: 60_000 });
   app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'POST' || !req.url.startsWith('/trpc/')) return;
-    for (let call = trpcCallCount(req.url); call > 0; call--) {
-      const limit = await countMutation(req);
+    if (!req.url.startsWith('/trpc/')) return;
+    const mutation = req.method === 'POST';
+    const calls = mutation ? trpcCallCount(req.url) : searchCallCount(req.url);
+    for (let call = calls; call > 0; call--) {
+      const limit = await (mutation ? countMutation : countSearch)(req);
       if (limit.isAllowed || !limit.isExceeded) continue;
       const { httpStatus, body } = trpcErrorBody(req.url, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
       return reply.code(httpStatus).header('retry-after', limit.ttlInSeconds).send(body);

@@ -15,6 +15,10 @@ import type { Logger } from 'pino';
 import { buildServer } from './app';
 import { appOrigin, loadEnv, workerCount, type Env } from './core/env';
 import { DEMO, seedDemoIfEmpty } from './features/demo/seed';
+import { warmGazetteer } from './features/geocoding/gazetteer';
+import { startGeocodeWorker } from './features/geocoding/geocode-requests';
+import { geocoderFromEnv } from './features/geocoding/geocoder';
+import { BookingEventHub } from './realtime/booking-events';
 import { createLogger, flushLogger } from './logger';
 import { openEnvDatabase, startMailer, startRuntime } from './runtime';
 import { serveMailWorker, superviseWorkers, workerRole } from './supervisor';
@@ -124,9 +128,18 @@ async function httpWorker(): Promise<void> {
     logger,
     trustProxy: env.TRUST_PROXY,
     mutationsPerMinute: env.RATE_LIMIT_MUTATIONS_PER_MINUTE,
+    searchesPerMinute: env.RATE_LIMIT_SEARCHES_PER_MINUTE,
     ...(env.CLIENT_DIST_DIR ? { clientDir: path.resolve(env.CLIENT_DIST_DIR) } : {}),
   });
   await app.listen({ host: env.HOST, port: env.PORT });
+  // The offline gazetteer of typed places loads once, now, rather than during a customer's search.
+  setImmediate(() => {
+    try {
+      warmGazetteer();
+    } catch (err) {
+      logger.error({ err }, 'gazetteer failed to load');
+    }
+  });
 
   exitOnSignal(logger, 'worker shutting down', async () => {
     await app.close(); // stops accepting, ends live-update streams, drains requests in flight
@@ -134,15 +147,22 @@ async function httpWorker(): Promise<void> {
   });
 }
 
-/** The mail worker: only the outbox dispatcher, run on the primary's relayed kicks and its interval. */
+/**
+ * The mail worker: the outbox dispatcher, run on the primary's relayed kicks and its interval, and
+ * the background geocoder of business addresses (docs/decisions/0082), which publishes the
+ * locations it stores (NOTIFY only: this process listens to nothing).
+ */
 async function mailWorker(): Promise<void> {
   const env = envOrExit();
   const logger = loggerFor(env);
   const database = await openEnvDatabase(env);
   const dispatcher = startMailer(env, database, logger);
   serveMailWorker(() => dispatcher.kick());
+  const hub = new BookingEventHub(database, logger);
+  const geocodes = startGeocodeWorker({ db: database.db, geocoder: geocoderFromEnv(env), hub, logger });
 
   exitOnSignal(logger, 'mail worker shutting down', async () => {
+    await geocodes.stop();
     await dispatcher.stop(); // lets the run under way finish: a sent message is marked sent
     await database.close();
   });

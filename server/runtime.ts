@@ -14,6 +14,8 @@ import { deleteExpiredSessions } from './features/auth/session';
 import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from './features/auth/throttle';
 import { stripeBillingPortal } from './features/billing/stripe-portal';
 import { PublicPageCache } from './features/businesses/public-page-cache';
+import { startGeocodeWorker } from './features/geocoding/geocode-requests';
+import { geocoderFromEnv } from './features/geocoding/geocoder';
 import { deleteExpiredIdempotencyKeys } from './features/idempotency/idempotency.service';
 import { BookingEventHub } from './realtime/booking-events';
 import { SessionRevocations } from './realtime/session-revocations';
@@ -50,8 +52,9 @@ export function startMailer(env: Env, database: Database, logger: Logger): Outbo
 /**
  * Opens (unless `database` is given) and migrates the database and starts the background parts.
  * `options.migrate: false` skips the migration (the supervisor's primary has run it already).
- * `options.remoteMailer: true` starts no dispatcher: queued email is left to the mail worker, which
- * `kickMailer` asks for a run (docs/decisions/0064).
+ * `options.remoteMailer: true` starts no dispatcher and no background geocoder: queued email and
+ * address look-ups are left to the mail worker, which `kickMailer` asks for a run
+ * (docs/decisions/0064, 0082).
  */
 export async function startRuntime(
   env: Env,
@@ -69,6 +72,10 @@ export async function startRuntime(
   await revocations.start();
   const origin = appOrigin(env);
   const dispatcher = options.remoteMailer ? null : startMailer(env, db, logger);
+  // Address look-ups run where the outbox is sent: here, or in the mail worker (docs/decisions/0082).
+  const geocodes = options.remoteMailer
+    ? null
+    : startGeocodeWorker({ db: db.db, geocoder: geocoderFromEnv(env), hub, logger });
   const sweep = setInterval(() => {
     deleteExpiredSessions(db.db, new Date()).catch((err) => logger.warn({ err }, 'session sweep failed'));
     deleteExpiredThrottleRows(db.db, new Date()).catch((err) => logger.warn({ err }, 'throttle sweep failed'));
@@ -102,6 +109,7 @@ export async function startRuntime(
     async close() {
       clearInterval(sweep);
       await dispatcher?.stop();
+      await geocodes?.stop();
       await revocations.stop();
       await hub.stop();
       await db.close();

@@ -297,4 +297,17 @@ export const MSG = {
   textOneLine: 'This field must be on one line. Please remove any line breaks.',
   textDirectionControls:
     'This field contains invisible characters that change the direction of text. Please remove them and try again.',
+  // Discover (docs/decisions/0081, 0082)
+  placeNotFound: "We couldn't find that place. Try a town or a postcode.",
+  discoveryWhere: 'Choose where to look: use your location, or type a town or a postcode.',
+  discoveryWindow: 'Choose when: starting within 1 hour, 2 hours or 4 hours, today or tomorrow.',
+  discoveryDistance: 'Choose a distance: 1, 2, 5, 10 or 25 miles.',
+  discoveryCategory: 'Choose a category from the list.',
+  discoverySort: 'Choose how to sort: soonest first or nearest first.',
+  discoveryTimezone: 'Your time zone was not recognised. Please reload the page and try again.',
+  discoveryCursor: 'This list has changed since it was loaded. Please search again.',
+  latitudeRange: 'Latitude must be a number between -90 and 90.',
+  longitudeRange: 'Longitude must be a number between -180 and 180.',
+  locationSourceInvalid: 'Choose how the location was set: your current location or the map pin.',
+  locateNeedsAddress: 'Add your address under Business Information first, then try again.',
 } as const;

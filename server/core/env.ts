@@ -8,6 +8,9 @@ import { z } from 'zod';
 /** Default of RATE_LIMIT_MUTATIONS_PER_MINUTE. */
 export const DEFAULT_MUTATIONS_PER_MINUTE = 300;
 
+/** Default of RATE_LIMIT_SEARCHES_PER_MINUTE. */
+export const DEFAULT_SEARCHES_PER_MINUTE = 120;
+
 /** Default of RATE_LIMIT_EMAIL_REQUESTS_PER_IP (the `signUpIp` and `emailRequestIp` throttle rules). */
 export const DEFAULT_EMAIL_REQUESTS_PER_IP = 30;
 
@@ -85,6 +88,27 @@ export const envSchema = z.object({
    * DATABASE_URL there is always one worker (see `workerCount`).
    */
   WEB_CONCURRENCY: optionalString.pipe(z.coerce.number<string>().int().min(1).max(256).optional()),
+  /**
+   * Per-IP limit on Discover searches (discovery.search calls over HTTP), per minute and process;
+   * default 120 (docs/decisions/0081).
+   */
+  RATE_LIMIT_SEARCHES_PER_MINUTE: optionalString
+    .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
+    .transform((v) => v ?? DEFAULT_SEARCHES_PER_MINUTE),
+  /**
+   * Where business addresses are looked up (docs/decisions/0082): 'offline' (default; UK towns and
+   * postcode areas, no network), 'postcodes-io' (GEOCODER_POSTCODES_URL) or 'nominatim'
+   * (GEOCODER_NOMINATIM_URL, needs GEOCODER_USER_AGENT).
+   */
+  GEOCODER: z.enum(['offline', 'postcodes-io', 'nominatim']).default('offline'),
+  /** Base URL of a postcodes.io-compatible API (it can be self-hosted). */
+  GEOCODER_POSTCODES_URL: optionalString.pipe(z.url().optional()).transform((v) => v ?? 'https://api.postcodes.io'),
+  /** Base URL of a Nominatim server. */
+  GEOCODER_NOMINATIM_URL: optionalString
+    .pipe(z.url().optional())
+    .transform((v) => v ?? 'https://nominatim.openstreetmap.org'),
+  /** The User-Agent sent to Nominatim, naming the app and a contact, e.g. 'LastSlot/1.0 (ops@example.com)'. */
+  GEOCODER_USER_AGENT: optionalString,
   /** 'false' skips the demo data normally created on a first start with an empty database. */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -93,6 +117,14 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Nominatim's usage policy asks every client to identify itself. */
+const geocoderRules = (env: Env): string[] =>
+  env.GEOCODER === 'nominatim' && !env.GEOCODER_USER_AGENT
+    ? [
+        "  GEOCODER_USER_AGENT: required with GEOCODER=nominatim (name the app and a contact, e.g. 'LastSlot/1.0 (ops@example.com)')",
+      ]
+    : [];
 
 /** Production needs a real public https origin and a mail provider (no dev mailbox there). */
 const productionRules = (env: Env): string[] => {
@@ -114,7 +146,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  const problems = productionRules(result.data);
+  const problems = [...productionRules(result.data), ...geocoderRules(result.data)];
   if (problems.length > 0) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
   return result.data;
 }

@@ -29,10 +29,11 @@ export type SlotChange = (typeof SLOT_CHANGES)[number];
 
 /**
  * What happened to a business's own profile (the public page's fields, its Business URL, hours
- * or time zone): updated; deleted with its account. Heard by the public page cache
- * (server/features/businesses/public-page-cache.ts), not sent to live streams.
+ * or time zone): updated; deleted with its account; located (its location or its "Show my slots
+ * in Discover" switch changed). Heard by the public page cache
+ * (server/features/businesses/public-page-cache.ts) and the Discover stream, not by the bookings stream.
  */
-export const BUSINESS_CHANGES = ['updated', 'deleted'] as const;
+export const BUSINESS_CHANGES = ['updated', 'deleted', 'located'] as const;
 export type BusinessChange = (typeof BUSINESS_CHANGES)[number];
 
 const id = z.string().max(100);
@@ -46,8 +47,24 @@ const bookingEvent = z.discriminatedUnion('kind', [
     businessId: id.nullable(),
     customerId: id.nullable(),
   }),
-  z.object({ kind: z.literal('slot'), change: z.enum(SLOT_CHANGES), slotId: id, businessId: id }),
-  z.object({ kind: z.literal('business'), change: z.enum(BUSINESS_CHANGES), businessId: id }),
+  z.object({
+    kind: z.literal('slot'),
+    change: z.enum(SLOT_CHANGES),
+    slotId: id,
+    businessId: id,
+    // Where the slot shows in Discover (its business's coordinates), when the publisher knows;
+    // null: not in Discover. Lets the Discover stream leave out slots far from a subscriber.
+    latitude: z.number().nullish(),
+    longitude: z.number().nullish(),
+  }),
+  z.object({
+    kind: z.literal('business'),
+    change: z.enum(BUSINESS_CHANGES),
+    businessId: id,
+    // 'located': where the business now shows in Discover, or null when it no longer does.
+    latitude: z.number().nullish(),
+    longitude: z.number().nullish(),
+  }),
 ]);
 
 /**

@@ -6,6 +6,7 @@ import { bookingsRouter } from './routers/bookings.router';
 import { businessesRouter } from './routers/businesses.router';
 import { contactRouter } from './routers/contact.router';
 import { devRouter } from './routers/dev.router';
+import { discoveryRouter } from './routers/discovery.router';
 import { favouritesRouter } from './routers/favourites.router';
 import { notificationsRouter } from './routers/notifications.router';
 import { settingsRouter } from './routers/settings.router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   billing: billingRouter,
   account: accountRouter,
   notifications: notificationsRouter,
+  discovery: discoveryRouter,
   dev: devRouter,
 });
 

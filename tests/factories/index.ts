@@ -8,6 +8,7 @@ import type { Db } from '../../server/db/client';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../server/db/schema/index';
 import { hashPassword } from '../../server/features/auth/password';
 import { createSession, validateSessionToken } from '../../server/features/auth/session';
+import { businessPlacement, slotDiscoveryColumns } from '../../server/features/discovery/listing.service';
 import { createInnerContext, type AppDeps, type CookieWriter, type RequestMeta } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 import { defaultWeeklySchedule, WEEKDAYS, type OpeningHours } from '../../shared/opening-hours';
@@ -71,15 +72,27 @@ export async function createBusiness(
   return { user, profile: profile! };
 }
 
+/**
+ * A free slot of `businessId` at local `date` + `startTime`, with its Discover columns as the slot
+ * service writes them (start instant in the business's zone, its listed coordinates).
+ */
 export async function createSlot(
   db: Db,
   businessId: string,
   values: { date: string; startTime: string; endTime: string; description?: string },
 ) {
-  const [slot] = await db
-    .insert(slots)
-    .values({ businessId, description: values.description ?? 'Haircut', ...values })
-    .returning();
+  const [slot] = await db.transaction(async (tx) => {
+    const placement = await businessPlacement(tx, businessId);
+    return tx
+      .insert(slots)
+      .values({
+        businessId,
+        description: values.description ?? 'Haircut',
+        ...values,
+        ...slotDiscoveryColumns(placement, values.date, values.startTime),
+      })
+      .returning();
+  });
   return slot!;
 }
 

@@ -13,6 +13,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -110,12 +111,30 @@ export const businessProfiles = pgTable(
     stripeCustomerId: text(),
     /** IANA zone in which the business's slot dates and times are read. */
     timezone: text().notNull().default('Europe/London'),
+    /**
+     * Where the business is (degrees), for Discover (docs/decisions/0081, 0082); null until set.
+     * `locationPrecision` says how precise ('exact', 'postcode', 'district', 'town') and
+     * `locationSource` where it came from ('address', 'device', 'pin'); all four are set together.
+     */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    locationPrecision: text(),
+    locationSource: text(),
+    /** "Show my slots in Discover": on by default; off (or no location) keeps the business out of Discover. */
+    discoverable: boolean().notNull().default(true),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('business_profiles_slug_unique').on(t.slug),
     check('business_profiles_slug_format', sql`${t.slug} ~ '^[a-z0-9-]{3,50}$'`),
     check('business_profiles_description_length', sql`char_length(${t.description}) <= 300`),
+    check(
+      'business_profiles_location_whole',
+      sql`(${t.latitude} is null and ${t.longitude} is null and ${t.locationPrecision} is null and ${t.locationSource} is null)
+        or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180
+          and ${t.locationPrecision} in ('exact', 'postcode', 'district', 'town')
+          and ${t.locationSource} in ('address', 'device', 'pin'))`,
+    ),
   ],
 );
 
@@ -129,7 +148,11 @@ export const customerProfiles = pgTable('customer_profiles', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A bookable slot, in the business's local wall-clock time. */
+/**
+ * A bookable slot, in the business's local wall-clock time. For Discover (docs/decisions/0081) each
+ * row also carries its start instant and, while its business shows in Discover, the business's
+ * coordinates; the services keep both in step with the slot and the business.
+ */
 export const slots = pgTable(
   'slots',
   {
@@ -147,11 +170,22 @@ export const slots = pgTable(
     customerEmail: text(),
     customerPhone: text(),
     addedToSystem: boolean().notNull().default(false),
+    /** The instant `date` + `startTime` happens in the business's time zone (shared/zoned-time zonedInstant). */
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    /** The business's coordinates while it shows in Discover (discoverable, with a location); else null. */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('slots_business_date_start_unique').on(t.businessId, t.date, t.startTime),
     index('slots_date_idx').on(t.date),
+    // The Discover search: open slots of listed businesses, read in start order, the bounding box
+    // checked on the index entries before any row is fetched.
+    index('slots_discovery_idx')
+      .on(t.startsAt, t.latitude, t.longitude)
+      .where(sql`is_booked = false and latitude is not null`),
+    check('slots_location_whole', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
     check('slots_start_time_format', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('slots_end_time_format', sql`${t.endTime} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$'`),
     check('slots_end_after_start', sql`${t.endTime} > ${t.startTime}`),
@@ -338,6 +372,34 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * Address look-ups waiting to run (docs/decisions/0082): at most one per business, written when
+ * the business asks to be located from its address (or saves a new one while located by it), run
+ * by the background geocoder after the save, retried with backoff. `address` is the text to look
+ * up; `status` 'pending' (due at `next_attempt_at`) or 'failed' (not found, or gave up after
+ * retries; `last_error` says which).
+ */
+export const geocodeRequests = pgTable(
+  'geocode_requests',
+  {
+    businessId: uuid()
+      .primaryKey()
+      .references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    address: text().notNull(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('geocode_requests_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    check('geocode_requests_status', sql`${t.status} in ('pending', 'failed')`),
+  ],
 );
 
 /** Messages sent through /contact ('Get in Touch'). */

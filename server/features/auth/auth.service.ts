@@ -21,6 +21,7 @@ import {
   confirmationEmail,
 } from '../../email/templates';
 import { businessProfileRow } from '../businesses/businesses.service';
+import { queueGeocode } from '../geocoding/geocode-requests';
 import { applyEmailChange, markEmailVerified } from './credentials.service';
 import { emailLimitError, throttledPasswordCheck, withEmailAllowance } from './limits';
 import { authRedirectLink, forgotPasswordUrl, loginUrl } from './links';
@@ -119,6 +120,8 @@ export async function registerBusiness(deps: ServiceDeps, input: RegisterBusines
   try {
     return await signUp(deps, { ...input, role: 'business' }, async (tx, userId, now) => {
       await tx.insert(businessProfiles).values(businessProfileRow(userId, input, now));
+      // Discover places the new business by its address, in the background (docs/decisions/0082).
+      await queueGeocode(tx, userId, input.address, now);
     });
   } catch (err) {
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'business_profiles_slug_unique') {

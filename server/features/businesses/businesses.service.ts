@@ -13,6 +13,7 @@ import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { bookings, businessProfiles, slots } from '../../db/schema/index';
+import { queueGeocode } from '../geocoding/geocode-requests';
 import { slugCandidate, slugFromName } from './slug';
 
 /** The business_profiles columns everyone may see (public page), also read by settings and export. */
@@ -38,28 +39,33 @@ export interface PublicSlot {
 }
 
 /**
+ * SQL condition "no booking keeps this slot from being requested": none active (pending,
+ * confirmed, completed) and none declined by the business. With `is_booked = false` it is what
+ * makes a slot open, on the public page and in Discover.
+ */
+export function noActiveOrDeclinedBooking(db: DbOrTx) {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.slotId, slots.id),
+          or(
+            sql`${bookings.status} in ('pending', 'confirmed', 'completed')`,
+            and(eq(bookings.status, 'cancelled'), eq(bookings.declinedByBusiness, true)),
+          ),
+        ),
+      ),
+  );
+}
+
+/**
  * SQL condition "this slot may be requested" (offered on the public page): not booked, dated today or later in the business's zone, no active booking and not
  * declined by the business. Whether its start has passed today is checked in `isPast`.
  */
 function requestableWhere(db: DbOrTx, today: string | Placeholder) {
-  return and(
-    eq(slots.isBooked, false),
-    gte(slots.date, today),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.slotId, slots.id),
-            or(
-              sql`${bookings.status} in ('pending', 'confirmed', 'completed')`,
-              and(eq(bookings.status, 'cancelled'), eq(bookings.declinedByBusiness, true)),
-            ),
-          ),
-        ),
-    ),
-  );
+  return and(eq(slots.isBooked, false), gte(slots.date, today), noActiveOrDeclinedBooking(db));
 }
 
 /** A slot as lists show it: id, date, local start and end time, description. */
@@ -243,11 +249,16 @@ export async function completeBusinessProfile(
     const slug = await firstFreeSlug(deps.db, base);
     const now = deps.now();
     try {
-      const inserted = await deps.db
-        .insert(businessProfiles)
-        .values(businessProfileRow(user.id, { ...input, slug, email: user.email }, now))
-        .onConflictDoNothing({ target: businessProfiles.id })
-        .returning({ slug: businessProfiles.slug });
+      const inserted = await deps.db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(businessProfiles)
+          .values(businessProfileRow(user.id, { ...input, slug, email: user.email }, now))
+          .onConflictDoNothing({ target: businessProfiles.id })
+          .returning({ slug: businessProfiles.slug });
+        // Discover places the new business by its address, in the background (docs/decisions/0082).
+        if (rows.length > 0) await queueGeocode(tx, user.id, input.address, now);
+        return rows;
+      });
       if (inserted.length === 0) throw alreadyComplete();
       return { slug };
     } catch (err) {

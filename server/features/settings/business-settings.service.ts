@@ -20,6 +20,7 @@ import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema/index';
 import { publicBusinessColumns } from '../businesses/businesses.service';
 import { keepBookedInstants, notifyKeptBookings, type KeptBooking } from './time-zone-change';
+import { followProfileChange } from './business-location.service';
 
 /** A payment-customer id set by hand to work around a billing problem ('manual-fix…'). */
 export function isManualFixCustomerId(id: string): boolean {
@@ -47,7 +48,8 @@ export function openingHoursToSchedule(hours: OpeningHours): WeeklySchedule {
   return schedule;
 }
 
-const profileLoadFailed = () =>
+/** NOT_FOUND 'Could not load your business profile' (title 'Error loading profile'): the business has no profile. */
+export const profileLoadFailed = () =>
   new DomainError('NOT_FOUND', MSG.businessProfileLoadFailed, { title: MSG.errorLoadingProfileTitle });
 
 /**
@@ -119,9 +121,12 @@ const inUse = () =>
  * business name or slug is already in use by another business.' (title 'Error updating profile')
  * when another business holds the slug, also when it took it concurrently (unique index); CONFLICT
  * (field timezone) when the new zone cannot keep a booked or requested slot's instant, or another
- * slot is at its new local time (`keepBookedInstants`). After commit a business 'updated' event goes
- * out, so every process's public page cache drops the page (under its old slug too), and a slot
- * 'updated' event for each rewritten slot.
+ * slot is at its new local time (`keepBookedInstants`). A new address of a business located by its
+ * address queues a look-up of it (run in the background, docs/decisions/0082); a new time zone
+ * recomputes every slot's start instant from its local date and time (`followProfileChange`).
+ * After commit a business 'updated' event goes out, so every process's public page cache drops the
+ * page (under its old slug too) and Discover lists refresh, and a slot 'updated' event for each
+ * rewritten slot.
  */
 export async function updateBusinessProfile(
   deps: Pick<ServiceDeps, 'db' | 'now' | 'hub' | 'appOrigin' | 'kickMailer'>,
@@ -133,7 +138,12 @@ export async function updateBusinessProfile(
     saved = await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [current] = await tx
-        .select({ slug: businessProfiles.slug, timezone: businessProfiles.timezone })
+        .select({
+          slug: businessProfiles.slug,
+          address: businessProfiles.address,
+          timezone: businessProfiles.timezone,
+          locationSource: businessProfiles.locationSource,
+        })
         .from(businessProfiles)
         .where(eq(businessProfiles.id, businessId))
         .for('update')
@@ -158,6 +168,7 @@ export async function updateBusinessProfile(
         })
         .where(eq(businessProfiles.id, businessId));
       await tx.update(users).set({ name: input.contactName, updatedAt: now }).where(eq(users.id, businessId));
+      await followProfileChange(tx, businessId, current, input, now);
       await notifyKeptBookings(tx, deps, kept, zone.from, now);
       return { slug: input.slug, slugChanged, kept };
     });

@@ -4,6 +4,7 @@
  * the business's other tabs and devices refresh (docs/decisions/0002).
  */
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { LatLng } from '../../../shared/geo';
 import { MSG } from '../../../shared/messages';
 import type { CreateSlotInput, UpdateSlotInput } from '../../../shared/schemas/slots';
 import { slotCategory, type SlotCategory } from '../../../shared/slot-categories';
@@ -16,6 +17,7 @@ import { preparedStatement } from '../../db/prepared';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import type { SlotChange } from '../../core/deps';
 import { getOwnBusiness, slotColumns } from '../businesses/businesses.service';
+import { businessPlacement, slotDiscoveryColumns } from '../discovery/listing.service';
 
 type SlotDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub'>;
 type SlotTimes = Pick<CreateSlotInput, 'date' | 'startTime' | 'endTime'>;
@@ -49,14 +51,20 @@ function duplicateAsConflict(err: unknown): never {
   throw err;
 }
 
-/** Tells the business's open dashboards that slot `slotId` changed (no booking involved). */
+/**
+ * Tells the business's open dashboards (and Discover) that slot `slotId` changed (no booking
+ * involved); `listedAt`: where the slot shows in Discover, when known (null: it does not).
+ */
 async function publishSlotChange(
   deps: Pick<ServiceDeps, 'hub'>,
   businessId: string,
   slotId: string,
   change: SlotChange,
+  listedAt?: LatLng | null,
 ): Promise<void> {
-  await deps.hub.publish({ kind: 'slot', change, slotId, businessId });
+  const where =
+    listedAt === undefined ? {} : { latitude: listedAt?.latitude ?? null, longitude: listedAt?.longitude ?? null };
+  await deps.hub.publish({ kind: 'slot', change, slotId, businessId, ...where });
 }
 
 /**
@@ -68,21 +76,26 @@ export async function createSlot(deps: SlotDeps, businessId: string, input: Crea
   const business = await getOwnBusiness(deps.db, businessId);
   const now = deps.now();
   assertSlotTimes(business, input, now);
-  const [row] = await deps.db
-    .insert(slots)
-    .values({
-      businessId,
-      date: input.date,
-      startTime: input.startTime,
-      endTime: input.endTime,
-      description: input.description,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: slots.id })
-    .catch(duplicateAsConflict);
-  await publishSlotChange(deps, businessId, row!.id, 'created');
-  return { id: row!.id };
+  const { id, listedAt } = await deps.db.transaction(async (tx) => {
+    const placement = await businessPlacement(tx, businessId);
+    const [row] = await tx
+      .insert(slots)
+      .values({
+        businessId,
+        date: input.date,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        description: input.description,
+        ...slotDiscoveryColumns(placement, input.date, input.startTime),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: slots.id })
+      .catch(duplicateAsConflict);
+    return { id: row!.id, listedAt: placement.listedAt };
+  });
+  await publishSlotChange(deps, businessId, id, 'created', listedAt);
+  return { id };
 }
 
 /**
@@ -145,11 +158,12 @@ function refuseChange(slot: { category: SlotCategory; isBooked: boolean; hasActi
  */
 export async function updateSlot(deps: SlotDeps, businessId: string, input: UpdateSlotInput): Promise<{ id: string }> {
   const business = await getOwnBusiness(deps.db, businessId);
-  await deps.db.transaction(async (tx) => {
+  const listedAt = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const slot = await lockOwnSlot(tx, businessId, input.slotId, now);
     if (slot.category !== 'available' || slot.hasActiveBooking) refuseChange(slot);
     assertSlotTimes(business, input, now);
+    const placement = await businessPlacement(tx, businessId);
     await tx
       .update(slots)
       .set({
@@ -157,12 +171,14 @@ export async function updateSlot(deps: SlotDeps, businessId: string, input: Upda
         startTime: input.startTime,
         endTime: input.endTime,
         description: input.description,
+        ...slotDiscoveryColumns(placement, input.date, input.startTime),
         updatedAt: now,
       })
       .where(eq(slots.id, input.slotId))
       .catch(duplicateAsConflict);
+    return placement.listedAt;
   });
-  await publishSlotChange(deps, businessId, input.slotId, 'updated');
+  await publishSlotChange(deps, businessId, input.slotId, 'updated', listedAt);
   return { id: input.slotId };
 }
 

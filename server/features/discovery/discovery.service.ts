@@ -1,0 +1,267 @@
+/**
+ * The Discover search (docs/decisions/0081): open slots that start soon near a place, in one query
+ * that runs the same on PGlite and PostgreSQL without an extension. The slot rows carry their start
+ * instant and, while their business shows in Discover, its coordinates (listing.service.ts); the
+ * partial index `slots_discovery_idx` (starts_at, latitude, longitude) over open slots of listed
+ * businesses is read in start order for the window, the bounding box (computed here from the
+ * centre and distance) is checked on its entries, and the haversine distance in SQL, with the
+ * Earth radius of shared/geo.ts, keeps those within the distance. Keyset paging on (start,
+ * distance, id) for 'soonest' and (distance, start, id) for 'nearest' is stable for both sorts.
+ */
+import { and, asc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { businessTypeLabel } from '../../../shared/categories';
+import { categoryLabels, windowRange, type DiscoverySort } from '../../../shared/discovery';
+import { boundingBox, EARTH_RADIUS_MILES, roundDegrees, type LatLng } from '../../../shared/geo';
+import { MSG } from '../../../shared/messages';
+import type { DiscoverySearchInput } from '../../../shared/schemas/discovery';
+import type { ServiceDeps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
+import type { DbOrTx } from '../../db/client';
+import { encodedAs, preparedStatement, type Placeholders } from '../../db/prepared';
+import { businessProfiles, slots } from '../../db/schema/index';
+import { noActiveOrDeclinedBooking } from '../businesses/businesses.service';
+import { findPlace } from '../geocoding/gazetteer';
+
+/** One slot found: the slot, its business, where it is and how far, when it starts (local wall-clock and instant). */
+export interface DiscoveryResult {
+  slotId: string;
+  businessId: string;
+  businessName: string;
+  slug: string;
+  /** The business category's label ('Barber Shop'). */
+  category: string;
+  /** Great-circle distance from the search's centre, in miles, to 2 decimal places. */
+  distanceMiles: number;
+  /** Local to the business: 'YYYY-MM-DD', 'HH:MM', 'HH:MM' (or '24:00'), read in `timezone`. */
+  date: string;
+  startTime: string;
+  endTime: string;
+  timezone: string;
+  /** The start as an instant (UTC), for the client's own clock to drop a slot once it has started. */
+  startsAt: Date;
+  description: string;
+  /** The business's position (degrees), for the map. */
+  latitude: number;
+  longitude: number;
+}
+
+/** discovery.search's answer: a page of results, the next page's cursor (null on the last) and the centre searched. */
+export interface DiscoveryPage {
+  results: DiscoveryResult[];
+  nextCursor: string | null;
+  /** The centre searched (a typed place's centre, or the rounded position sent), and the place's name when typed. */
+  centre: LatLng & { place: string | null };
+}
+
+/** The values of one search statement (see `searchStatement`). */
+type SearchValues = {
+  now: Date;
+  lower: Date;
+  to: Date;
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+  lat: number;
+  lng: number;
+  miles: number;
+  afterStart: Date;
+  afterDistance: number;
+  afterId: string;
+  labels: string;
+  limit: number;
+};
+
+/** Where a cursor says the previous page ended: its last row's start, distance and slot id, and the sort. */
+interface Cursor {
+  sort: DiscoverySort;
+  startsAt: Date;
+  distance: number;
+  id: string;
+}
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The opaque cursor after row (`startsAt`, `distance`, `id`) of a `sort` search. */
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.sort, c.startsAt.getTime(), c.distance, c.id])).toString('base64url');
+}
+
+/** The cursor `text` of a `sort` search; throws BAD_REQUEST MSG.discoveryCursor for anything else. */
+function decodeCursor(text: string, sort: DiscoverySort): Cursor {
+  try {
+    const [s, t, d, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (s === sort && Number.isFinite(t) && Number.isFinite(d) && typeof id === 'string' && UUID.test(id)) {
+      return { sort, startsAt: new Date(t as number), distance: d as number, id };
+    }
+  } catch {
+    // falls through to the refusal
+  }
+  throw new DomainError('BAD_REQUEST', MSG.discoveryCursor, { field: 'cursor' });
+}
+
+/**
+ * Haversine distance in miles from the centre (`lat`, `lng` placeholders) to the slot's listed
+ * coordinates: term for term the expression of `distanceMiles` (shared/geo.ts), with its radius.
+ */
+function distanceMilesSql(p: Placeholders<SearchValues>): SQL<number> {
+  return sql<number>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
+    power(sin(radians(${slots.latitude} - ${p.lat}::float8) / 2), 2)
+    + cos(radians(${p.lat}::float8)) * cos(radians(${slots.latitude})) * power(sin(radians(${slots.longitude} - ${p.lng}::float8) / 2), 2)))))`;
+}
+
+/** The label of the stored business type, in SQL as `businessTypeLabel` reads it (the text after a '|', trimmed). */
+const categoryLabelSql = sql`btrim(regexp_replace(${businessProfiles.businessType}, '^[^|]*[|]', ''))`;
+
+/**
+ * The search statement for `sort`, with a category condition when `byCategory` (labels as one
+ * text, newline-separated): open slots (not booked, no active or declined booking) of listed
+ * businesses starting after `now`, at or after `lower` and before `to`, inside the bounding box
+ * and within `miles`, after the cursor row in the sort's order, `limit` of them.
+ */
+function searchStatement(sort: DiscoverySort, byCategory: boolean) {
+  return preparedStatement<SearchValues>()(`discovery_${sort}${byCategory ? '_category' : ''}`, (db, p) => {
+    const distance = distanceMilesSql(p);
+    const startsAt = (v: Placeholder) => encodedAs(v, slots.startsAt);
+    const after =
+      sort === 'soonest'
+        ? sql`(${slots.startsAt}, ${distance}, ${slots.id}) > (${startsAt(p.afterStart)}, ${p.afterDistance}::float8, ${p.afterId}::uuid)`
+        : sql`(${distance}, ${slots.startsAt}, ${slots.id}) > (${p.afterDistance}::float8, ${startsAt(p.afterStart)}, ${p.afterId}::uuid)`;
+    return db
+      .select({
+        slotId: slots.id,
+        businessId: slots.businessId,
+        date: slots.date,
+        startTime: slots.startTime,
+        endTime: slots.endTime,
+        description: slots.description,
+        startsAt: slots.startsAt,
+        latitude: slots.latitude,
+        longitude: slots.longitude,
+        businessName: businessProfiles.businessName,
+        slug: businessProfiles.slug,
+        businessType: businessProfiles.businessType,
+        timezone: businessProfiles.timezone,
+        distance,
+      })
+      .from(slots)
+      .innerJoin(businessProfiles, eq(businessProfiles.id, slots.businessId))
+      .where(
+        and(
+          eq(slots.isBooked, false),
+          sql`${slots.latitude} is not null`,
+          sql`${slots.startsAt} > ${startsAt(p.now)}`,
+          gte(slots.startsAt, startsAt(p.lower)),
+          lt(slots.startsAt, startsAt(p.to)),
+          sql`${slots.latitude} between ${p.minLat}::float8 and ${p.maxLat}::float8`,
+          sql`${slots.longitude} between ${p.minLng}::float8 and ${p.maxLng}::float8`,
+          sql`${distance} <= ${p.miles}::float8`,
+          after,
+          noActiveOrDeclinedBooking(db),
+          byCategory ? sql`${categoryLabelSql} = any(string_to_array(${p.labels}::text, chr(10)))` : undefined,
+        ),
+      )
+      .orderBy(
+        ...(sort === 'soonest'
+          ? [asc(slots.startsAt), asc(distance), asc(slots.id)]
+          : [asc(distance), asc(slots.startsAt), asc(slots.id)]),
+      )
+      .limit(p.limit);
+  });
+}
+
+const STATEMENTS = {
+  soonest: { all: searchStatement('soonest', false), category: searchStatement('soonest', true) },
+  nearest: { all: searchStatement('nearest', false), category: searchStatement('nearest', true) },
+};
+
+/**
+ * The centre of `input`: a typed place from the offline gazetteer (never the network), or the
+ * position sent, rounded to 3 decimal places (about 100 m). Throws BAD_REQUEST "We couldn't find
+ * that place. Try a town or a postcode." (field place) for a place it does not know.
+ */
+export function searchCentre(
+  input: Pick<DiscoverySearchInput, 'place' | 'latitude' | 'longitude'>,
+): DiscoveryPage['centre'] {
+  if (input.place) {
+    const found = findPlace(input.place);
+    if (!found) throw new DomainError('BAD_REQUEST', MSG.placeNotFound, { field: 'place' });
+    return { latitude: found.latitude, longitude: found.longitude, place: found.name };
+  }
+  return { latitude: roundDegrees(input.latitude!), longitude: roundDegrees(input.longitude!), place: null };
+}
+
+/**
+ * discovery.search: open slots (requestable, start in the future) of businesses shown in Discover,
+ * starting within `input.window` (1, 2 or 4 hours from now, or the customer's local today or
+ * tomorrow in `input.timezone`), within `input.miles` of the centre (`searchCentre`), of
+ * `input.category` (a parent group or one child) when given, sorted `input.sort` ('soonest':
+ * start, then distance; 'nearest': distance, then start; ties by slot id), `input.limit` after
+ * `input.cursor`. Throws BAD_REQUEST for an unknown place (MSG.placeNotFound) or a cursor not of
+ * this sort (MSG.discoveryCursor). Reads only.
+ */
+export async function searchSlots(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  input: DiscoverySearchInput,
+): Promise<DiscoveryPage> {
+  const centre = searchCentre(input);
+  const now = deps.now();
+  const cursor = input.cursor ? decodeCursor(input.cursor, input.sort) : null;
+  const { from, to } = windowRange(input.window, input.timezone, now);
+  const box = boundingBox(centre, input.miles);
+  const labels = input.category ? categoryLabels(input.category) : null;
+  const lower = cursor && input.sort === 'soonest' && cursor.startsAt > from ? cursor.startsAt : from;
+  const values: SearchValues = {
+    now,
+    lower,
+    to,
+    minLat: box.minLatitude,
+    maxLat: box.maxLatitude,
+    minLng: box.minLongitude,
+    maxLng: box.maxLongitude,
+    lat: centre.latitude,
+    lng: centre.longitude,
+    miles: input.miles,
+    // The first page starts before every row in either order.
+    afterStart: cursor?.startsAt ?? from,
+    afterDistance: cursor?.distance ?? -1,
+    afterId: cursor?.id ?? NIL_UUID,
+    labels: labels?.join('\n') ?? '',
+    limit: input.limit + 1,
+  };
+  const statement = STATEMENTS[input.sort][labels ? 'category' : 'all'];
+  const rows = await runSearch(deps.db, statement, values);
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    results: page.map((r) => ({
+      slotId: r.slotId,
+      businessId: r.businessId,
+      businessName: r.businessName,
+      slug: r.slug,
+      category: businessTypeLabel(r.businessType),
+      distanceMiles: Math.round(r.distance * 100) / 100,
+      date: r.date,
+      startTime: r.startTime,
+      endTime: r.endTime,
+      timezone: r.timezone,
+      startsAt: r.startsAt,
+      description: r.description,
+      latitude: r.latitude!,
+      longitude: r.longitude!,
+    })),
+    nextCursor:
+      rows.length > input.limit && last
+        ? encodeCursor({ sort: input.sort, startsAt: last.startsAt, distance: Number(last.distance), id: last.slotId })
+        : null,
+    centre,
+  };
+}
+
+/** Runs one search statement; the distance comes back as a number on either driver. */
+async function runSearch(db: DbOrTx, statement: ReturnType<typeof searchStatement>, values: SearchValues) {
+  const rows = await statement(db, values);
+  for (const r of rows) r.distance = Number(r.distance);
+  return rows;
+}

@@ -1,0 +1,182 @@
+/**
+ * Address look-ups as retried background work (docs/decisions/0082). A settings save only queues
+ * one (`queueGeocode`, in the save's transaction: never a network call in a request); the
+ * background geocoder (`startGeocodeWorker`: in the mail worker on PostgreSQL, in the one process
+ * on PGlite) claims due look-ups (FOR UPDATE SKIP LOCKED, safe with several processes), asks the
+ * geocoder outside any transaction, and stores the answer as the business's location (source
+ * 'address'), unless the request was replaced or withdrawn meanwhile (a pin set, a newer address).
+ * A provider failure is retried with backoff (30 s doubling, MAX_GEOCODE_ATTEMPTS in all); an
+ * address the provider does not know, or a last failure, falls back to the offline gazetteer;
+ * only what that does not know either is marked 'failed'.
+ */
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { ServiceDeps } from '../../core/deps';
+import type { Db, Tx } from '../../db/client';
+import { businessProfiles, geocodeRequests } from '../../db/schema/index';
+import { listedAt, relistBusinessSlots } from '../discovery/listing.service';
+import { offlineGeocoder, type Geocoder, type Located } from './geocoder';
+
+export const MAX_GEOCODE_ATTEMPTS = 6;
+const BASE_BACKOFF_MS = 30_000;
+/** How long a claimed look-up is kept from other processes while this one runs it (ms). */
+const CLAIM_MS = 5 * 60_000;
+/** Look-ups one pass takes. */
+const BATCH = 10;
+
+/**
+ * Queues a look-up of `address` for business `businessId` in `tx` (the save's transaction),
+ * replacing any queued or failed one: due at once, attempts from zero.
+ */
+export async function queueGeocode(tx: Tx, businessId: string, address: string, now: Date): Promise<void> {
+  const fresh = { address, status: 'pending', attempts: 0, lastError: null, nextAttemptAt: now, createdAt: now };
+  await tx
+    .insert(geocodeRequests)
+    .values({ businessId, ...fresh })
+    .onConflictDoUpdate({ target: geocodeRequests.businessId, set: fresh });
+}
+
+/** Withdraws business `businessId`'s queued or failed look-up (its location was set another way). */
+export async function withdrawGeocode(tx: Tx, businessId: string): Promise<void> {
+  await tx.delete(geocodeRequests).where(eq(geocodeRequests.businessId, businessId));
+}
+
+type Claimed = typeof geocodeRequests.$inferSelect;
+
+/** Takes up to BATCH due look-ups at `now`, counting the attempt and keeping them from other processes for CLAIM_MS. */
+async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
+  const due = db
+    .select({ id: geocodeRequests.businessId })
+    .from(geocodeRequests)
+    .where(and(eq(geocodeRequests.status, 'pending'), lte(geocodeRequests.nextAttemptAt, now)))
+    .orderBy(asc(geocodeRequests.nextAttemptAt))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  return db
+    .update(geocodeRequests)
+    .set({ attempts: sql`${geocodeRequests.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+    .where(sql`${geocodeRequests.businessId} in (${due})`)
+    .returning();
+}
+
+/** The request row `claimed` as it was claimed (not replaced or withdrawn since). */
+const sameRequest = (claimed: Claimed) =>
+  and(eq(geocodeRequests.businessId, claimed.businessId), eq(geocodeRequests.createdAt, claimed.createdAt));
+
+/**
+ * Stores `found` as the location of `claimed`'s business and removes the request, in one
+ * transaction; nothing when the request was replaced or withdrawn meanwhile. Returns where the
+ * business now shows in Discover (null: it does not), or undefined when nothing was stored.
+ */
+async function store(db: Db, claimed: Claimed, found: Located, now: Date) {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(geocodeRequests)
+      .where(sameRequest(claimed))
+      .returning({ id: geocodeRequests.businessId });
+    if (!gone) return undefined;
+    const [profile] = await tx
+      .update(businessProfiles)
+      .set({
+        latitude: found.latitude,
+        longitude: found.longitude,
+        locationPrecision: found.precision,
+        locationSource: 'address',
+        updatedAt: now,
+      })
+      .where(eq(businessProfiles.id, claimed.businessId))
+      .returning({
+        latitude: businessProfiles.latitude,
+        longitude: businessProfiles.longitude,
+        discoverable: businessProfiles.discoverable,
+      });
+    if (!profile) return undefined;
+    await relistBusinessSlots(tx, claimed.businessId, { timezoneChanged: false });
+    return listedAt(profile);
+  });
+}
+
+/**
+ * Runs the due look-ups once at `now` with `geocoder` (see the module comment for retries and the
+ * offline fallback). Publishes a business 'located' event for each location stored. Returns how
+ * many look-ups it settled (stored, failed or found replaced). Throws only when the database does.
+ */
+export async function runGeocodesOnce(params: {
+  db: Db;
+  geocoder: Geocoder;
+  hub: ServiceDeps['hub'];
+  logger: Logger;
+  now?: Date;
+}): Promise<number> {
+  const { db, geocoder, logger } = params;
+  const now = params.now ?? new Date();
+  let settled = 0;
+  for (const claimed of await claimDue(db, now)) {
+    let found: Located | null = null;
+    let failure: string | null = null;
+    try {
+      found = await geocoder.locate(claimed.address);
+    } catch (err) {
+      failure = err instanceof Error ? err.message.slice(0, 300) : 'look-up failed';
+      logger.warn({ err, businessId: claimed.businessId, attempts: claimed.attempts }, 'address look-up failed');
+      if (claimed.attempts < MAX_GEOCODE_ATTEMPTS) {
+        const retryAt = new Date(now.getTime() + BASE_BACKOFF_MS * 2 ** (claimed.attempts - 1));
+        await db
+          .update(geocodeRequests)
+          .set({ lastError: failure, nextAttemptAt: retryAt })
+          .where(sameRequest(claimed));
+        continue;
+      }
+    }
+    if (!found && geocoder !== offlineGeocoder) found = await offlineGeocoder.locate(claimed.address);
+    settled++;
+    if (!found) {
+      await db
+        .update(geocodeRequests)
+        .set({ status: 'failed', lastError: failure ?? 'address not found' })
+        .where(sameRequest(claimed));
+      continue;
+    }
+    const shownAt = await store(db, claimed, found, now);
+    if (shownAt === undefined) continue;
+    await params.hub.publish({
+      kind: 'business',
+      change: 'located',
+      businessId: claimed.businessId,
+      latitude: shownAt?.latitude ?? null,
+      longitude: shownAt?.longitude ?? null,
+    });
+  }
+  return settled;
+}
+
+/**
+ * Runs `runGeocodesOnce` every `intervalMs` (default 2 s) until `stop()`, which resolves once the
+ * pass under way has ended. A failed pass is logged and the next one goes on.
+ */
+export function startGeocodeWorker(params: {
+  db: Db;
+  geocoder: Geocoder;
+  hub: ServiceDeps['hub'];
+  logger: Logger;
+  intervalMs?: number;
+}): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const pass = () => {
+    if (running) return;
+    running = runGeocodesOnce(params)
+      .then(() => undefined)
+      .catch((err: unknown) => params.logger.error({ err }, 'background geocoder failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(pass, params.intervalMs ?? 2_000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Discover (docs/decisions/0081): the public search of open slots near a place, and its live
+ * stream. No login; the search is limited per client IP (server/app.ts).
+ */
+import { boundingBox } from '../../../shared/geo';
+import { discoverySearchInput, discoveryStreamInput } from '../../../shared/schemas/discovery';
+import { searchSlots } from '../../features/discovery/discovery.service';
+import { liveDiscoveryEvents } from '../../realtime/live-discovery';
+import { publicProcedure } from '../procedures';
+import { router } from '../trpc';
+
+export const discoveryRouter = router({
+  /**
+   * { window, latitude + longitude | place, miles, category?, sort?, timezone?, cursor?, limit? }
+   * → { results, nextCursor, centre } (searchSlots).
+   */
+  search: publicProcedure.input(discoverySearchInput).query(({ ctx, input }) => searchSlots(ctx, input)),
+
+  /**
+   * Live changes that may affect a Discover list: tracked `DiscoveryEvent`s, a 'resync' first
+   * (server/realtime/live-discovery.ts). Input: the list's centre and distance (optional), so
+   * slots published elsewhere are left out.
+   */
+  onChange: publicProcedure.input(discoveryStreamInput).subscription(({ ctx, input, signal }) => {
+    const area =
+      input?.latitude !== undefined && input.longitude !== undefined && input.miles !== undefined
+        ? boundingBox({ latitude: input.latitude, longitude: input.longitude }, input.miles)
+        : null;
+    return liveDiscoveryEvents({ hub: ctx.hub, area }, signal);
+  }),
+});
