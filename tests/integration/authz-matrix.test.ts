@@ -224,6 +224,16 @@ const MATRIX: Record<string, Entry> = {
     input: () => businessProfileForm(`renamed-${uniq()}`),
   },
   'settings.updateBusinessHours': { expect: businessOwn, input: () => ({ schedule: defaultWeeklySchedule() }) },
+  'settings.location': { expect: businessOwn },
+  'settings.setLocation': { expect: businessOwn, input: () => ({ latitude: 53.8, longitude: -1.55, source: 'pin' }) },
+  'settings.setDiscoverable': { expect: businessOwn, input: () => ({ discoverable: false }) },
+  'settings.locateFromAddress': { expect: businessOwn },
+  // Discover is public: anyone may search and follow a list live.
+  'discovery.search': {
+    expect: everyone,
+    input: () => ({ window: 'today', latitude: 53.8, longitude: -1.55, miles: 5 }),
+  },
+  'discovery.onChange': { expect: everyone, input: () => ({ latitude: 53.8, longitude: -1.55, miles: 5 }) },
   'settings.calendarFeed': { expect: businessOwn },
   'settings.regenerateCalendarFeed': { expect: businessOwn },
   'settings.customer': { expect: customerOwn },
@@ -286,6 +296,7 @@ async function snapshot(): Promise<string> {
     'email_outbox',
     'one_time_tokens',
     'idempotency_keys',
+    'geocode_requests',
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {

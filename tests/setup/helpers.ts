@@ -97,9 +97,17 @@ export function linkToken(text: string, route: '/auth-redirect' | '/reset-passwo
  * `next()` fails after `ms` without an event (a bound, not a measurement) or when the stream ended.
  */
 export async function liveEvents(caller: { bookings: { onChange: () => Promise<AsyncIterable<unknown>> } }) {
-  const it = (await caller.bookings.onChange())[Symbol.asyncIterator]();
+  return trackedEvents<LiveEvent>(await caller.bookings.onChange());
+}
+
+/**
+ * A createCaller subscription's stream of tracked events, read one event's data at a time.
+ * `next()` fails after `ms` without an event (a bound, not a measurement) or when the stream ended.
+ */
+export function trackedEvents<T>(subscription: AsyncIterable<unknown>) {
+  const it = subscription[Symbol.asyncIterator]();
   return {
-    async next(ms = 10_000): Promise<LiveEvent> {
+    async next(ms = 10_000): Promise<T> {
       let timer: NodeJS.Timeout | undefined;
       const limit = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('no event arrived')), ms);
@@ -108,7 +116,7 @@ export async function liveEvents(caller: { bookings: { onChange: () => Promise<A
         const r = await Promise.race([it.next(), limit]);
         if (r.done) throw new Error('subscription ended');
         // createCaller yields tracked events as [id, data, symbol] tuples.
-        return (r.value as [string, LiveEvent])[1];
+        return (r.value as [string, T])[1];
       } finally {
         clearTimeout(timer);
       }

@@ -141,5 +141,10 @@ export function useTestDeps(start: Date, options: { fakeDate?: boolean } = {}) {
       if (!state.deps) throw new Error('useTestDeps: read deps inside a test');
       return state.deps;
     },
+    /** The test file's database (to start an HTTP server on it); read inside tests only. */
+    get database(): Database {
+      if (!state.tdb) throw new Error('useTestDeps: read database inside a test');
+      return state.tdb.database;
+    },
   };
 }

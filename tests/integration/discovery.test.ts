@@ -1,0 +1,323 @@
+/**
+ * The Discover search (docs/decisions/0081) against a plain in-code filter over random data
+ * (fast-check): businesses near and far (some exactly at the edge of the distance, a millimetre
+ * or so inside or outside), hidden or unlocated, in several time zones, with open, booked,
+ * requested, declined and withdrawn slots around DST changes, searched with every window,
+ * distance, sort and category, page by page through the cursor. Then every refusal: answered
+ * BAD_REQUEST in words, changing nothing.
+ */
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bookings, businessProfiles, slots } from '../../server/db/schema/index';
+import {
+  categoryLabels,
+  DISCOVERY_MILES,
+  DISCOVERY_SORTS,
+  DISCOVERY_WINDOWS,
+  windowRange,
+  type DiscoverySort,
+} from '../../shared/discovery';
+import { distanceMiles, EARTH_RADIUS_MILES, type LatLng } from '../../shared/geo';
+import { MSG } from '../../shared/messages';
+import type { DiscoverySearchForm } from '../../shared/schemas/discovery';
+import { fromMinutes, toMinutes } from '../../shared/time-of-day';
+import { localNow, zonedInstant } from '../../shared/zoned-time';
+import { callerFor, createBusiness, createSlot, createUser } from '../factories/index';
+import { errorOf } from '../setup/helpers';
+import { useTestDeps } from '../setup/test-database';
+
+const t = useTestDeps(new Date('2026-11-21T10:00:00Z'));
+
+const CENTRE: LatLng = { latitude: 53.8, longitude: -1.55 };
+const ZONES = ['Europe/London', 'America/New_York', 'Asia/Tokyo'] as const;
+/** Instants near DST changes (London: 29 March and 25 October 2026; New York: 8 March and 1 November). */
+const NOWS = [
+  '2026-11-21T10:00:00Z',
+  '2026-03-28T21:00:00Z',
+  '2026-03-29T00:30:00Z',
+  '2026-10-24T22:00:00Z',
+  '2026-10-25T00:45:00Z',
+  '2026-03-08T03:00:00Z',
+  '2026-10-31T23:00:00Z',
+].map((s) => new Date(s));
+const STATES = ['open', 'booked', 'pending', 'declined', 'withdrawn'] as const;
+type SlotState = (typeof STATES)[number];
+
+/** The point `miles` from `from` on bearing `bearing` (radians), on the search's sphere. */
+function destination(from: LatLng, miles: number, bearing: number): LatLng {
+  const d = miles / EARTH_RADIUS_MILES;
+  const lat1 = (from.latitude * Math.PI) / 180;
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing));
+  const dLng = Math.atan2(
+    Math.sin(bearing) * Math.sin(d) * Math.cos(lat1),
+    Math.cos(d) - Math.sin(lat1) * Math.sin(lat2),
+  );
+  return { latitude: (lat2 * 180) / Math.PI, longitude: from.longitude + (dLng * 180) / Math.PI };
+}
+
+const slotArb = fc.record({
+  // Half hours from now (in the business's zone, rounded down to :00 or :30): an hour ago to 18 hours ahead.
+  halfHours: fc.integer({ min: -2, max: 36 }),
+  state: fc.constantFrom<SlotState>('open', 'open', ...STATES),
+  description: fc.constantFrom('Cut', 'Colour', 'Massage'),
+});
+
+const CATEGORIES = ['Hair Salon', 'Barber Shop', 'Nail Salon', 'Massage Therapist'] as const;
+
+const businessArb = fc.record({
+  // Up to one and a half times the search's distance, or within a few millimetres of its edge.
+  distance: fc.oneof(
+    fc.double({ min: 0, max: 1.5, noNaN: true }).map((fraction) => ({ edge: false as const, fraction })),
+    fc
+      .tuple(fc.double({ min: 1e-6, max: 1e-5, noNaN: true }), fc.boolean())
+      .map(([eps, inside]) => ({ edge: true as const, offset: inside ? -eps : eps })),
+  ),
+  bearing: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+  located: fc.integer({ min: 0, max: 9 }).map((n) => n < 8),
+  discoverable: fc.integer({ min: 0, max: 9 }).map((n) => n < 8),
+  timezone: fc.constantFrom(...ZONES),
+  category: fc.constantFrom(...CATEGORIES),
+  slots: fc.uniqueArray(slotArb, { minLength: 1, maxLength: 8, selector: (s) => s.halfHours }),
+});
+
+type BusinessSpec = typeof businessArb extends fc.Arbitrary<infer T> ? T : never;
+
+const searchArb = fc.record({
+  window: fc.constantFrom(...DISCOVERY_WINDOWS),
+  miles: fc.constantFrom(...DISCOVERY_MILES),
+  sort: fc.constantFrom(...DISCOVERY_SORTS),
+  // No category half the time; else a parent, a child, or one no business here has.
+  category: fc.option(fc.constantFrom('Hair Services', 'Barber Shop', 'Nails', 'Massage & Bodywork', 'Tattoo Artist'), {
+    nil: null,
+    freq: 2,
+  }),
+  timezone: fc.constantFrom(...ZONES),
+  limit: fc.integer({ min: 1, max: 4 }),
+  byPlace: fc.boolean(),
+});
+
+interface Expected {
+  id: string;
+  startsAt: number;
+  distance: number;
+}
+
+/**
+ * Writes the world at `now`: businesses with their locations (edge ones at `miles` from the
+ * centre, give or take their offset) and slots, the slots' bookings. Returns every slot with what
+ * the filter needs.
+ */
+async function writeWorld(world: BusinessSpec[], now: Date, miles: number) {
+  const db = t.deps.db;
+  const customer = await createUser(db, { role: 'customer' });
+  const out: (Expected & {
+    state: SlotState;
+    listed: boolean;
+    category: string;
+    at: LatLng;
+  })[] = [];
+  for (const b of world) {
+    const { user, profile } = await createBusiness(db, { timezone: b.timezone });
+    const at = destination(
+      CENTRE,
+      b.distance.edge ? miles + b.distance.offset : b.distance.fraction * miles,
+      b.bearing,
+    );
+    await db
+      .update(businessProfiles)
+      .set({
+        businessType: b.category,
+        discoverable: b.discoverable,
+        ...(b.located
+          ? { ...at, locationPrecision: 'exact', locationSource: 'pin' }
+          : { latitude: null, longitude: null, locationPrecision: null, locationSource: null }),
+      })
+      .where(sql`${businessProfiles.id} = ${user.id}`);
+    const seen = new Set<string>();
+    for (const s of b.slots) {
+      const local = localNow(profile.timezone, new Date(now.getTime() + s.halfHours * 30 * 60_000));
+      const minutes = Math.floor(toMinutes(local.time) / 30) * 30;
+      const { date } = local;
+      const startTime = fromMinutes(minutes);
+      // Two half hours may read the same after rounding (or in a repeated DST hour): one slot each.
+      if (seen.has(`${date} ${startTime}`)) continue;
+      seen.add(`${date} ${startTime}`);
+      const slot = await createSlot(db, user.id, {
+        date,
+        startTime,
+        endTime: fromMinutes(minutes + 30),
+        description: s.description,
+      });
+      if (s.state === 'booked')
+        await db
+          .update(slots)
+          .set({ isBooked: true })
+          .where(sql`${slots.id} = ${slot.id}`);
+      if (s.state !== 'open' && s.state !== 'booked') {
+        await db.insert(bookings).values({
+          slotId: slot.id,
+          businessId: user.id,
+          customerId: customer.id,
+          status: s.state === 'pending' ? 'pending' : 'cancelled',
+          declinedByBusiness: s.state === 'declined',
+        });
+      }
+      out.push({
+        id: slot.id,
+        startsAt: zonedInstant(date, startTime, b.timezone).getTime(),
+        distance: distanceMiles(CENTRE, at),
+        state: s.state,
+        listed: b.located && b.discoverable,
+        category: b.category,
+        at,
+      });
+    }
+  }
+  return out;
+}
+
+/** Key order of `sort`: soonest (start, distance, id), nearest (distance, start, id). */
+function byKeys(sort: DiscoverySort) {
+  const key = (e: Expected) => (sort === 'soonest' ? [e.startsAt, e.distance] : [e.distance, e.startsAt]);
+  return (a: Expected, b: Expected) => {
+    const [a1, a2] = key(a);
+    const [b1, b2] = key(b);
+    return a1! - b1! || a2! - b2! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  };
+}
+
+/** Every page of `input`, following the cursor: the slot ids in order, with their distances. */
+async function allPages(input: DiscoverySearchForm) {
+  const anonymous = await callerFor(t.deps, null);
+  const seen: { id: string; distance: number }[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    const r = await anonymous.discovery.search({ ...input, cursor });
+    expect(r.results.length).toBeLessThanOrEqual(input.limit ?? 20);
+    seen.push(...r.results.map((x) => ({ id: x.slotId, distance: x.distanceMiles })));
+    cursor = r.nextCursor;
+    if (!cursor) return seen;
+  }
+  throw new Error('more than 100 pages');
+}
+
+describe('discovery.search against an in-code filter', () => {
+  it('finds exactly the open slots of listed businesses in the window and distance, in order, page by page', async () => {
+    let found = 0;
+    let edges = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(businessArb, { minLength: 2, maxLength: 6 }),
+        fc.constantFrom(...NOWS),
+        fc.integer({ min: 0, max: 180 }),
+        searchArb,
+        async (world, base, minutes, search) => {
+          const db = t.deps.db;
+          await db.delete(bookings);
+          await db.execute(sql`delete from users`);
+          const now = new Date(base.getTime() + minutes * 60_000);
+          t.clock.set(now);
+          const written = await writeWorld(world, now, search.miles);
+          const { from, to } = windowRange(search.window, search.timezone, now);
+          const labels = search.category ? categoryLabels(search.category)! : null;
+          // A distance within a billionth of a mile of the edge may fall either side (float rounding).
+          const ambiguous = (e: Expected) => Math.abs(e.distance - search.miles) < 1e-9;
+          const expected = written
+            .filter(
+              (e) =>
+                (e.state === 'open' || e.state === 'withdrawn') &&
+                e.listed &&
+                e.startsAt > now.getTime() &&
+                e.startsAt >= from.getTime() &&
+                e.startsAt < to.getTime() &&
+                e.distance <= search.miles &&
+                (!labels || labels.includes(e.category)),
+            )
+            .sort(byKeys(search.sort));
+          const input: DiscoverySearchForm = {
+            window: search.window,
+            miles: search.miles,
+            sort: search.sort,
+            category: search.category,
+            timezone: search.timezone,
+            limit: search.limit,
+            ...CENTRE,
+          };
+          const got = await allPages(input);
+          found += expected.length;
+          edges += expected.filter((e) => search.miles - e.distance < 1e-4).length;
+          const skip = new Set(written.filter(ambiguous).map((e) => e.id));
+          expect(got.map((g) => g.id).filter((id) => !skip.has(id))).toEqual(
+            expected.map((e) => e.id).filter((id) => !skip.has(id)),
+          );
+          const distances = new Map(written.map((e) => [e.id, e.distance]));
+          for (const g of got) expect(Math.abs(g.distance - distances.get(g.id)!)).toBeLessThanOrEqual(0.005 + 1e-9);
+        },
+      ),
+      { numRuns: 50 },
+    );
+    // The runs found things, some of them at the very edge of the distance.
+    expect(found).toBeGreaterThan(10);
+    expect(edges).toBeGreaterThan(0);
+  }, 180_000);
+
+  it("reads a typed place from the offline gazetteer and answers the place's centre", async () => {
+    const anonymous = await callerFor(t.deps, null);
+    for (const place of ['Leeds', 'ls1', 'LS1 4AP', 'leeds, UK']) {
+      const r = await anonymous.discovery.search({ window: 'today', place, miles: 5 });
+      expect(r.centre).toMatchObject({ latitude: 53.79648, longitude: -1.54785 });
+    }
+    const r = await anonymous.discovery.search({
+      window: 'today',
+      latitude: 53.796481,
+      longitude: -1.547851,
+      miles: 5,
+    });
+    // A position sent is rounded to about 100 m before it is used or answered.
+    expect(r.centre).toEqual({ latitude: 53.796, longitude: -1.548, place: null });
+  });
+});
+
+describe('discovery.search refusals', () => {
+  const valid: DiscoverySearchForm = { window: '2h', latitude: 53.8, longitude: -1.55, miles: 5 };
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['a latitude out of range', { latitude: 91 }, MSG.latitudeRange],
+    ['a longitude out of range', { longitude: -180.5 }, MSG.longitudeRange],
+    ['a latitude that is not a number', { latitude: Number.NaN }, MSG.latitudeRange],
+    ['an infinite longitude', { longitude: Number.POSITIVE_INFINITY }, MSG.longitudeRange],
+    ['a distance not offered', { miles: 3 }, MSG.discoveryDistance],
+    ['a window not offered', { window: '3h' }, MSG.discoveryWindow],
+    ['an unknown category', { category: 'Plumber' }, MSG.discoveryCategory],
+    ['no place and no position', { latitude: undefined, longitude: undefined }, MSG.discoveryWhere],
+    ['half a position', { longitude: undefined }, MSG.discoveryWhere],
+    ['a place and a position', { place: 'Leeds' }, MSG.discoveryWhere],
+    ['an unknown place', { latitude: undefined, longitude: undefined, place: 'Atlantis' }, MSG.placeNotFound],
+    ['an unknown time zone', { timezone: 'Mars/Olympus_Mons' }, MSG.discoveryTimezone],
+    ['a sort not offered', { sort: 'cheapest' }, MSG.discoverySort],
+    ['a cursor that is not one', { cursor: 'bm90LWEtY3Vyc29y' }, MSG.discoveryCursor],
+  ];
+
+  for (const [what, change, message] of cases) {
+    it(`answers ${what} in words, BAD_REQUEST`, async () => {
+      const anonymous = await callerFor(t.deps, null);
+      const err = await errorOf(anonymous.discovery.search({ ...valid, ...change } as DiscoverySearchForm));
+      expect({ code: err.code, message: err.message }).toEqual({ code: 'BAD_REQUEST', message });
+    });
+  }
+
+  it('refuses a soonest cursor for a nearest search (the cursor says which order it follows)', async () => {
+    const { user } = await createBusiness(t.deps.db);
+    const owner = await callerFor(t.deps, user.id);
+    await owner.settings.setLocation({ ...CENTRE, source: 'pin' });
+    t.clock.set(new Date('2026-11-21T10:00:00Z'));
+    for (const start of ['11:00', '11:30']) {
+      await createSlot(t.deps.db, user.id, { date: '2026-11-21', startTime: start, endTime: '12:30' });
+    }
+    const anonymous = await callerFor(t.deps, null);
+    const first = await anonymous.discovery.search({ ...valid, limit: 1 });
+    expect(first.nextCursor).not.toBeNull();
+    const err = await errorOf(anonymous.discovery.search({ ...valid, sort: 'nearest', cursor: first.nextCursor }));
+    expect(err.message).toBe(MSG.discoveryCursor);
+  });
+});
