@@ -28,7 +28,17 @@ import { bookingRequestedEmail, requestReceivedEmail } from '../server/email/tem
 import { KINDS_NEEDING_ACTIVE_BOOKING } from '../shared/notifications';
 import { isReservedSlug, PUBLIC_SLUG_PATTERN } from '../shared/reserved-slugs';
 import { slotCategory } from '../shared/slot-categories';
+import { businessTypeLabel } from '../shared/categories';
+import {
+  categoryLabels,
+  nearestRings,
+  windowRange,
+  type DiscoverySort,
+  type DiscoveryWindow,
+} from '../shared/discovery';
+import { boundingBox, EARTH_RADIUS_MILES, roundDegrees } from '../shared/geo';
 import { isPast, localNow } from '../shared/zoned-time';
+import { encodeCursor } from '../server/features/discovery/cursor';
 import * as Q from './baseline-sql';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -342,7 +352,105 @@ async function requestBooking(req: FastifyRequest, input: unknown, user: () => P
   return { id: created.id };
 }
 
+/**
+ * discovery.search as the app answers the bench's searches (a position, no cursor): the same
+ * window, bounding box and category rules (shared/), the app's statement for the sort and
+ * category, its rows mapped as the app maps them.
+ */
+async function discoverySearch(_req: FastifyRequest, input: unknown) {
+  const q = input as {
+    window: DiscoveryWindow;
+    latitude: number;
+    longitude: number;
+    miles: number;
+    sort?: DiscoverySort;
+    category?: string | null;
+    timezone?: string;
+    limit?: number;
+  };
+  const sort = q.sort ?? 'soonest';
+  const limit = q.limit ?? 20;
+  const labels = q.category ? categoryLabels(q.category) : null;
+  if (!Number.isFinite(q.latitude) || !Number.isFinite(q.longitude) || (q.category && !labels)) {
+    throw new HttpError(
+      'BAD_REQUEST',
+      400,
+      'This request could not be understood. Please reload the page and try again.',
+    );
+  }
+  const centre = { latitude: roundDegrees(q.latitude), longitude: roundDegrees(q.longitude) };
+  const now = new Date();
+  const { from, to } = windowRange(q.window, q.timezone ?? 'Europe/London', now);
+  const R = EARTH_RADIUS_MILES;
+  const { latitude: lat, longitude: lng } = centre;
+  const head = [R, lat, lat, lng, false, now.toISOString(), from.toISOString(), to.toISOString()];
+  const first = { start: from.toISOString(), distance: -1, id: '00000000-0000-0000-0000-000000000000' };
+  const after =
+    sort === 'soonest'
+      ? [first.start, first.start, R, lat, lat, lng, first.distance, first.id]
+      : [R, lat, lat, lng, first.distance, first.start, first.id];
+  const tail = [...(labels ? [labels.join('\n')] : []), limit + 1];
+  const text =
+    sort === 'soonest'
+      ? labels
+        ? Q.DISCOVERY_SOONEST_CATEGORY_SQL
+        : Q.DISCOVERY_SOONEST_SQL
+      : labels
+        ? Q.DISCOVERY_NEAREST_CATEGORY_SQL
+        : Q.DISCOVERY_NEAREST_SQL;
+  type Row = [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    number,
+    number,
+    string,
+    string,
+    string,
+    string,
+    number,
+  ];
+  // The app's rings for a nearest search, each the same statement.
+  let rows: Row[] = [];
+  for (const miles of sort === 'nearest' ? nearestRings(q.miles, 0) : [q.miles]) {
+    const box = boundingBox(centre, miles);
+    const bbox = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude, R, lat, lat, lng, miles];
+    rows = await run<Row[]>(text, [...head, ...bbox, ...after, 'cancelled', true, ...tail]);
+    if (rows.length > limit) break;
+  }
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    results: page.map((r) => ({
+      slotId: r[0],
+      businessId: r[1],
+      businessName: r[9],
+      slug: r[10],
+      category: businessTypeLabel(r[11]),
+      distanceMiles: Math.round(Number(r[13]) * 100) / 100,
+      date: r[2],
+      startTime: r[3],
+      endTime: r[4],
+      timezone: r[12],
+      startsAt: new Date(r[6]).toISOString(),
+      description: r[5],
+      latitude: r[7],
+      longitude: r[8],
+    })),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ sort, startsAt: new Date(last[6]), distance: Number(last[13]), id: last[0] })
+        : null,
+    centre: { ...centre, place: null },
+  };
+}
+
 const queries: Record<string, Handler> = {
+  'discovery.search': discoverySearch,
   'businesses.bySlug': bySlug,
   'slots.listMine': listMine,
   'bookings.requests': requests,

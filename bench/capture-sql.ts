@@ -16,7 +16,9 @@ import { dispatchOutboxOnce, resolveEmailIntentsOnce } from '../server/email/dis
 import type { MailTransport } from '../server/email/transports';
 import { listBusinessRequests, requestBooking } from '../server/features/bookings/bookings.service';
 import { getOwnBusiness, loadPublicPage } from '../server/features/businesses/businesses.service';
+import { searchSlots } from '../server/features/discovery/discovery.service';
 import { listBusinessSlots } from '../server/features/slots/slots.service';
+import { discoverySearchInput } from '../shared/schemas/discovery';
 import { businessSlug, businessToken, customerToken } from './db';
 
 /** The statements (SQL text, in order) one call of each scenario's procedures runs. */
@@ -31,6 +33,8 @@ export interface CapturedSql {
    * claim, the mark `sent` after the provider's answer.
    */
   dispatch: string[];
+  /** The Discover search's four statements: soonest, soonest by category, nearest, nearest by category. */
+  discovery: string[];
 }
 
 /**
@@ -85,7 +89,23 @@ export async function captureAppSql(url: string): Promise<CapturedSql> {
     const listMine = take();
     await listBusinessRequests(deps, business.id);
     const requests = take();
-    return { session, bySlug, request, listMine, requests, dispatch };
+    for (const sort of ['soonest', 'nearest'] as const) {
+      for (const category of [null, 'Hair Services']) {
+        await searchSlots(
+          deps,
+          discoverySearchInput.parse({
+            window: 'today',
+            latitude: 51.507,
+            longitude: -0.128,
+            miles: 5,
+            sort,
+            category,
+          }),
+        );
+      }
+    }
+    const discovery = take();
+    return { session, bySlug, request, listMine, requests, dispatch, discovery };
   } finally {
     await client.end({ timeout: 5 });
   }

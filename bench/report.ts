@@ -18,6 +18,8 @@ export const SCENARIO_BUDGETS: Record<string, { minRps: number; maxCpu?: number;
   'public page': { minRps: 1.0, p99Ms: 50 },
   'booking request': { minRps: 0.5, maxCpu: 2, p99Ms: 60 },
   'dashboard lists': { minRps: 0.5, maxCpu: 2, p99Ms: 60 },
+  // On 100,000 businesses / 1,000,000 slots (docs/decisions/0081).
+  'discovery search': { minRps: 0.5, p99Ms: 100 },
 };
 
 /** A measured row: one scenario and load shape, both targets (median over rounds). */

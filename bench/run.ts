@@ -9,8 +9,9 @@
  *
  * Settings (env, or the same names as flags: `--scale 0.02`, `--duration=3`):
  * BENCH_SCALE (1 = 10,000 businesses x 40 slots), BENCH_DURATION (s, 8), BENCH_WARMUP (s, 2),
- * BENCH_ROUNDS (2), BENCH_CONNECTIONS (32), BENCH_SCENARIOS (public,booking,dashboard,live),
+ * BENCH_ROUNDS (2), BENCH_CONNECTIONS (32), BENCH_SCENARIOS (public,booking,dashboard,discovery,live),
  * BENCH_RATE_PUBLIC (500/s), BENCH_RATE_BOOKING (100/s), BENCH_RATE_DASHBOARD (100/s; 0 skips a rate run),
+ * BENCH_RATE_DISCOVERY (100/s; the discovery scenario seeds 100,000 businesses x 10 slots more, x BENCH_SCALE),
  * BENCH_LIVE_SUBSCRIBERS (200), BENCH_LIVE_RATE (deliveries/s, 500), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432), BENCH_PORT (3360; B uses +1), BENCH_SKIP_BUNDLE (1: no
  * vite build), BENCH_CLIENT_DIST (measure this built client instead of building), BENCH_KEEP_LOGS,
@@ -37,7 +38,10 @@ import {
   DEFAULT_SERVER_URL,
   dropBenchDatabase,
   migrateBenchDatabase,
+  DISCOVERY_BUSINESSES,
+  discoverySearches,
   seedBenchDatabase,
+  seedDiscoveryData,
   seedSize,
   SLOTS_PER_BUSINESS,
   type BenchDatabase,
@@ -82,10 +86,13 @@ const cfg = {
   warmup: num('BENCH_WARMUP', 2),
   rounds: Math.max(1, Math.round(num('BENCH_ROUNDS', 2))),
   connections: Math.max(1, Math.round(num('BENCH_CONNECTIONS', 32))),
-  scenarios: new Set((process.env.BENCH_SCENARIOS ?? 'public,booking,dashboard,live').split(',').map((s) => s.trim())),
+  scenarios: new Set(
+    (process.env.BENCH_SCENARIOS ?? 'public,booking,dashboard,discovery,live').split(',').map((s) => s.trim()),
+  ),
   ratePublic: num('BENCH_RATE_PUBLIC', 500),
   rateBooking: num('BENCH_RATE_BOOKING', 100),
   rateDashboard: num('BENCH_RATE_DASHBOARD', 100),
+  rateDiscovery: num('BENCH_RATE_DISCOVERY', 100),
   liveSubscribers: Math.max(2, Math.round(num('BENCH_LIVE_SUBSCRIBERS', 200))),
   liveRate: num('BENCH_LIVE_RATE', 500),
   serverUrl: process.env.BENCH_PG_URL || DEFAULT_SERVER_URL,
@@ -194,6 +201,21 @@ async function main(): Promise<void> {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}`,
   );
+
+  // Discover's own data set: businesses with pins clustered around UK cities and their slots.
+  if (cfg.scenarios.has('discovery')) {
+    t = Date.now();
+    const discovery = await seedDiscoveryData(
+      database.url,
+      Math.max(100, Math.round(DISCOVERY_BUSINESSES * cfg.scale)),
+      size.customers,
+    );
+    log(
+      `seeded Discover in ${((Date.now() - t) / 1000).toFixed(1)} s: ${Object.entries(discovery)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+  }
 
   // What-if experiments (e.g. a candidate index): applied after seeding, reported with the results.
   if (cfg.extraSql) {
@@ -410,7 +432,24 @@ async function main(): Promise<void> {
         };
       },
     },
+    {
+      name: 'discovery search',
+      key: 'discovery',
+      prepare: () => ({
+        // A fixed mix of searches (discoverySearches): mostly short windows and soonest first.
+        next: (i) => ({
+          method: 'GET',
+          path: batchQueryPath(['discovery.search'], [searchMix[i % searchMix.length]]),
+          headers: { accept: '*/*' },
+        }),
+        check: async (r) => {
+          const bad = Object.keys(r.statuses).filter((s) => s !== '200');
+          if (bad.length > 0) log(`  CHECK discovery: unexpected statuses ${bad.join(', ')}`);
+        },
+      }),
+    },
   ];
+  const searchMix = discoverySearches(997);
 
   const rows: Row[] = [];
   const rowFor = (scenario: string, mode: string, closedLoop: boolean) => {
@@ -425,7 +464,13 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       if (!cfg.scenarios.has(scenario.key)) continue;
       const rate =
-        scenario.key === 'public' ? cfg.ratePublic : scenario.key === 'booking' ? cfg.rateBooking : cfg.rateDashboard;
+        scenario.key === 'public'
+          ? cfg.ratePublic
+          : scenario.key === 'booking'
+            ? cfg.rateBooking
+            : scenario.key === 'discovery'
+              ? cfg.rateDiscovery
+              : cfg.rateDashboard;
       const modes: { mode: string; closed: boolean }[] = [{ mode: `closed ${cfg.connections}`, closed: true }];
       if (rate > 0) modes.push({ mode: `rate ${rate}/s`, closed: false });
       for (const { mode, closed } of modes) {

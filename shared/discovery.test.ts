@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabels, windowRange } from './discovery';
+import { categoryLabels, nearestRings, windowRange } from './discovery';
 
 describe('windowRange', () => {
   const now = new Date('2026-11-21T10:15:00Z');
@@ -34,5 +34,15 @@ describe('categoryLabels', () => {
     expect(categoryLabels('Barber Shop')).toEqual(['Barber Shop']);
     expect(categoryLabels('Plumber')).toBeNull();
     expect(categoryLabels('')).toBeNull();
+  });
+});
+
+describe('nearestRings', () => {
+  it('tries each offered distance below the search distance that reaches past the last page, then the distance', () => {
+    expect(nearestRings(25, 0)).toEqual([1, 2, 5, 10, 25]);
+    expect(nearestRings(5, 0)).toEqual([1, 2, 5]);
+    expect(nearestRings(1, 0)).toEqual([1]);
+    expect(nearestRings(25, 3.2)).toEqual([5, 10, 25]);
+    expect(nearestRings(10, 10)).toEqual([10]);
   });
 });

@@ -53,6 +53,16 @@ export function windowRange(window: DiscoveryWindow, timezone: string, now: Date
 }
 
 /**
+ * The radii (miles) a 'nearest' search tries in turn, up to `miles`: each offered distance below
+ * it that reaches past `after` (the previous page's last distance, 0 for the first page), then
+ * `miles` itself. A ring holding more rows than the page needs holds the nearest ones (every row
+ * outside it is farther), so a dense area is answered from a small ring.
+ */
+export function nearestRings(miles: number, after: number): number[] {
+  return [...DISCOVERY_MILES.filter((m) => m < miles && m > after), miles];
+}
+
+/**
  * The business categories (stored labels) a Discover category choice covers: every child of a
  * parent group ('Hair Services'), or the one child named ('Barber Shop'); null for anything else.
  */

@@ -11,6 +11,8 @@ import { dispatchOutboxOnce, MAX_ATTEMPTS } from '../../server/email/dispatcher'
 import { enqueueEmail } from '../../server/email/outbox';
 import { passwordChangedEmail } from '../../server/email/templates';
 import { DEMO, seedDemoIfEmpty } from '../../server/features/demo/seed';
+import { searchSlots } from '../../server/features/discovery/discovery.service';
+import { discoverySearchInput } from '../../shared/schemas/discovery';
 import type { Db } from '../../server/db/client';
 import { createBusiness, createSlot, createUser } from '../factories/index';
 import { createTestDatabase, silentLogger, type TestDatabase } from '../setup/test-database';
@@ -158,9 +160,14 @@ describe('demo seed', () => {
       const demoSlots = await fresh.database.db.select().from(slots);
       expect(demoSlots.length).toBeGreaterThan(4);
       expect(demoSlots.every((s) => `${s.date} ${s.startTime}` > '2026-11-21 12:00')).toBe(true);
+      // Discover shows the dozen Manchester businesses' slots for the rest of the day.
+      const manchester = discoverySearchInput.parse({ window: 'today', place: 'Manchester', miles: 10, limit: 50 });
+      const { results } = await searchSlots({ db: fresh.database.db, now: () => now }, manchester);
+      expect(new Set(results.map((r) => r.slug)).size).toBe(12);
       expect(await seedDemoIfEmpty(fresh.database.db, now)).toBe(false);
     } finally {
       await fresh.close();
     }
-  });
+    // A database of its own is created and migrated, then a dozen businesses more are seeded.
+  }, 60_000);
 });

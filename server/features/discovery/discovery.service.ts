@@ -7,10 +7,12 @@
  * centre and distance) is checked on its entries, and the haversine distance in SQL, with the
  * Earth radius of shared/geo.ts, keeps those within the distance. Keyset paging on (start,
  * distance, id) for 'soonest' and (distance, start, id) for 'nearest' is stable for both sorts.
+ * A 'nearest' search tries growing rings (`nearestRings`): in a dense city the first small one
+ * already holds a page, so the whole distance is not scored.
  */
 import { and, asc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { businessTypeLabel } from '../../../shared/categories';
-import { categoryLabels, windowRange, type DiscoverySort } from '../../../shared/discovery';
+import { categoryLabels, nearestRings, windowRange, type DiscoverySort } from '../../../shared/discovery';
 import { boundingBox, EARTH_RADIUS_MILES, roundDegrees, type LatLng } from '../../../shared/geo';
 import { MSG } from '../../../shared/messages';
 import type { DiscoverySearchInput } from '../../../shared/schemas/discovery';
@@ -20,6 +22,7 @@ import type { DbOrTx } from '../../db/client';
 import { encodedAs, preparedStatement, type Placeholders } from '../../db/prepared';
 import { businessProfiles, slots } from '../../db/schema/index';
 import { noActiveOrDeclinedBooking } from '../businesses/businesses.service';
+import { decodeCursor, encodeCursor, type DiscoveryCursor } from './cursor';
 import { findPlace } from '../geocoding/gazetteer';
 
 /** One slot found: the slot, its business, where it is and how far, when it starts (local wall-clock and instant). */
@@ -72,33 +75,13 @@ type SearchValues = {
   limit: number;
 };
 
-/** Where a cursor says the previous page ended: its last row's start, distance and slot id, and the sort. */
-interface Cursor {
-  sort: DiscoverySort;
-  startsAt: Date;
-  distance: number;
-  id: string;
-}
-
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The opaque cursor after row (`startsAt`, `distance`, `id`) of a `sort` search. */
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify([c.sort, c.startsAt.getTime(), c.distance, c.id])).toString('base64url');
-}
 
 /** The cursor `text` of a `sort` search; throws BAD_REQUEST MSG.discoveryCursor for anything else. */
-function decodeCursor(text: string, sort: DiscoverySort): Cursor {
-  try {
-    const [s, t, d, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (s === sort && Number.isFinite(t) && Number.isFinite(d) && typeof id === 'string' && UUID.test(id)) {
-      return { sort, startsAt: new Date(t as number), distance: d as number, id };
-    }
-  } catch {
-    // falls through to the refusal
-  }
-  throw new DomainError('BAD_REQUEST', MSG.discoveryCursor, { field: 'cursor' });
+function readCursor(text: string, sort: DiscoverySort): DiscoveryCursor {
+  const cursor = decodeCursor(text, sort);
+  if (!cursor) throw new DomainError('BAD_REQUEST', MSG.discoveryCursor, { field: 'cursor' });
+  return cursor;
 }
 
 /**
@@ -124,10 +107,14 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean) {
   return preparedStatement<SearchValues>()(`discovery_${sort}${byCategory ? '_category' : ''}`, (db, p) => {
     const distance = distanceMilesSql(p);
     const startsAt = (v: Placeholder) => encodedAs(v, slots.startsAt);
+    // After the cursor row in the sort's order. Soonest: the distance is worked out only for a row
+    // starting at the cursor's very instant (PostgreSQL repeats an expression wherever it is written).
     const after =
       sort === 'soonest'
-        ? sql`(${slots.startsAt}, ${distance}, ${slots.id}) > (${startsAt(p.afterStart)}, ${p.afterDistance}::float8, ${p.afterId}::uuid)`
+        ? sql`(${slots.startsAt} > ${startsAt(p.afterStart)} or (${slots.startsAt} = ${startsAt(p.afterStart)} and (${distance}, ${slots.id}) > (${p.afterDistance}::float8, ${p.afterId}::uuid)))`
         : sql`(${distance}, ${slots.startsAt}, ${slots.id}) > (${p.afterDistance}::float8, ${startsAt(p.afterStart)}, ${p.afterId}::uuid)`;
+    // The sort reads the distance the select list worked out (by its output name), not a third copy.
+    const byDistance = sql`${sql.identifier('distance')}`;
     return db
       .select({
         slotId: slots.id,
@@ -143,7 +130,7 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean) {
         slug: businessProfiles.slug,
         businessType: businessProfiles.businessType,
         timezone: businessProfiles.timezone,
-        distance,
+        distance: distance.as('distance'),
       })
       .from(slots)
       .innerJoin(businessProfiles, eq(businessProfiles.id, slots.businessId))
@@ -164,8 +151,8 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean) {
       )
       .orderBy(
         ...(sort === 'soonest'
-          ? [asc(slots.startsAt), asc(distance), asc(slots.id)]
-          : [asc(distance), asc(slots.startsAt), asc(slots.id)]),
+          ? [asc(slots.startsAt), asc(byDistance), asc(slots.id)]
+          : [asc(byDistance), asc(slots.startsAt), asc(slots.id)]),
       )
       .limit(p.limit);
   });
@@ -207,31 +194,36 @@ export async function searchSlots(
 ): Promise<DiscoveryPage> {
   const centre = searchCentre(input);
   const now = deps.now();
-  const cursor = input.cursor ? decodeCursor(input.cursor, input.sort) : null;
+  const cursor = input.cursor ? readCursor(input.cursor, input.sort) : null;
   const { from, to } = windowRange(input.window, input.timezone, now);
-  const box = boundingBox(centre, input.miles);
   const labels = input.category ? categoryLabels(input.category) : null;
   const lower = cursor && input.sort === 'soonest' && cursor.startsAt > from ? cursor.startsAt : from;
-  const values: SearchValues = {
-    now,
-    lower,
-    to,
-    minLat: box.minLatitude,
-    maxLat: box.maxLatitude,
-    minLng: box.minLongitude,
-    maxLng: box.maxLongitude,
-    lat: centre.latitude,
-    lng: centre.longitude,
-    miles: input.miles,
-    // The first page starts before every row in either order.
-    afterStart: cursor?.startsAt ?? from,
-    afterDistance: cursor?.distance ?? -1,
-    afterId: cursor?.id ?? NIL_UUID,
-    labels: labels?.join('\n') ?? '',
-    limit: input.limit + 1,
-  };
   const statement = STATEMENTS[input.sort][labels ? 'category' : 'all'];
-  const rows = await runSearch(deps.db, statement, values);
+  // Nearest first: from the smallest ring that may hold a full page (`nearestRings`).
+  const rings = input.sort === 'nearest' ? nearestRings(input.miles, cursor?.distance ?? 0) : [input.miles];
+  let rows: Awaited<ReturnType<typeof runSearch>> = [];
+  for (const miles of rings) {
+    const box = boundingBox(centre, miles);
+    rows = await runSearch(deps.db, statement, {
+      now,
+      lower,
+      to,
+      minLat: box.minLatitude,
+      maxLat: box.maxLatitude,
+      minLng: box.minLongitude,
+      maxLng: box.maxLongitude,
+      lat: centre.latitude,
+      lng: centre.longitude,
+      miles,
+      // The first page starts before every row in either order.
+      afterStart: cursor?.startsAt ?? from,
+      afterDistance: cursor?.distance ?? -1,
+      afterId: cursor?.id ?? NIL_UUID,
+      labels: labels?.join('\n') ?? '',
+      limit: input.limit + 1,
+    });
+    if (rows.length > input.limit) break;
+  }
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
