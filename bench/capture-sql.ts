@@ -104,7 +104,8 @@ export async function captureAppSql(url: string): Promise<CapturedSql> {
         );
       }
     }
-    const discovery = take();
+    // A nearest search runs its statement once per ring it tries: each statement once, in order.
+    const discovery = [...new Set(take())];
     return { session, bySlug, request, listMine, requests, dispatch, discovery };
   } finally {
     await client.end({ timeout: 5 });
