@@ -73,6 +73,13 @@ describe('logging', () => {
     );
     const slug = encodeURIComponent(JSON.stringify({ json: { slug: 'demo-salon' } }));
     expect(redactUrl(`/trpc/businesses.bySlug?input=${slug}`)).toBe(`/trpc/businesses.bySlug?input=${slug}`);
+    // A customer's position or typed place (Discover) is never logged.
+    for (const where of [{ latitude: 53.8, longitude: -1.55 }, { place: 'LS1 4AP' }]) {
+      const search = encodeURIComponent(JSON.stringify({ 0: { json: { window: '2h', miles: 5, ...where } } }));
+      expect(redactUrl(`/trpc/discovery.search?batch=1&input=${search}`)).toBe(
+        '/trpc/discovery.search?batch=1&input=[redacted]',
+      );
+    }
   });
 
   it('never writes an email-link token or a session cookie into the request log', async () => {

@@ -21,7 +21,9 @@ function decoded(value: string): string {
  * (/calendar/{token}.ics becomes /calendar/[redacted].ics, /unsubscribe/{token} becomes
  * /unsubscribe/[redacted]), the one-time tokens email links carry in the query (e.g.
  * /auth-redirect?token=…), and the whole input of a tRPC GET whose input carries a token (e.g.
- * auth.checkResetToken?input={"json":{"token":…}}). Everything else is kept as it came.
+ * auth.checkResetToken?input={"json":{"token":…}}) or a customer's whereabouts (a Discover
+ * search's position or typed place: never logged, docs/decisions/0081). Everything else is kept
+ * as it came.
  */
 export function redactUrl(url: string): string {
   let redacted = redactedUrls.get(url);
@@ -56,7 +58,7 @@ function redactTokens(url: string): string {
     .replace(TOKEN_PATH, '$1[redacted]$2')
     .replace(/([?&](?:token|access_token|refresh_token)=)[^&#]*/gi, '$1[redacted]')
     .replace(/([?&]input=)([^&#]*)/gi, (all, key: string, value: string) =>
-      /token/i.test(decoded(value)) ? `${key}[redacted]` : all,
+      /token|"latitude"|"longitude"|"place"/i.test(decoded(value)) ? `${key}[redacted]` : all,
     );
 }
 
