@@ -77,7 +77,7 @@ describe('the Location card', () => {
     expect((await slotRow(id)).startsAt).toEqual(new Date('2026-11-21T20:00:00Z'));
   });
 
-  it("a new time zone moves every slot's start instant", async () => {
+  it("a new time zone moves an open slot's start instant with its local time", async () => {
     const { owner, slot } = await businessWithSlot();
     expect((await slotRow(slot.id)).startsAt).toEqual(new Date('2026-11-21T11:00:00Z'));
     await owner.settings.updateBusinessProfile({

@@ -3,7 +3,8 @@
  * request keep their instants, rewritten in the new zone's local times, in the business's feed,
  * the customer's calendar file and both dashboards; the customer is emailed the updated calendar
  * file (same UID, higher SEQUENCE); a queued reminder keeps its send time; an open slot keeps its
- * local times. Times a new zone cannot write, and slots in the way, refuse the change whole.
+ * local times. Every slot's start instant (slots.starts_at, read by Discover) reads as its local
+ * times in the zone. Times a new zone cannot write, and slots in the way, refuse the change whole.
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -70,6 +71,19 @@ function outboxRows(bookingId: string, kind: string) {
 
 const instantOf = (r: { date: string | null; startTime: string | null }, tz: string) =>
   zonedInstant(r.date!, r.startTime!, tz).toISOString();
+
+/**
+ * Each slot of business `businessId` as stored: id, local date and start, and its start instant
+ * (slots.starts_at, ISO text), which must read as its local date and start in zone `tz`.
+ */
+async function storedStarts(businessId: string, tz: string) {
+  const rows = await t.deps.db
+    .select({ id: slots.id, date: slots.date, startTime: slots.startTime, startsAt: slots.startsAt })
+    .from(slots)
+    .where(eq(slots.businessId, businessId));
+  for (const r of rows) expect(r.startsAt.toISOString(), `slot ${r.date} ${r.startTime}`).toBe(instantOf(r, tz));
+  return new Map(rows.map((r) => [r.id, r.startsAt.toISOString()]));
+}
 
 describe('London to New York', () => {
   it('a confirmed 09:00 keeps its instant everywhere; the customer gets the updated calendar file', async () => {
@@ -154,8 +168,18 @@ describe('London to New York', () => {
       false,
     );
     const open = await createSlot(t.deps.db, owner.id, { date: '2026-11-27', startTime: '11:00', endTime: '11:30' });
+    const startsBefore = await storedStarts(owner.id, LONDON);
+    expect(startsBefore.get(open.id)).toBe('2026-11-27T11:00:00.000Z');
 
     await business.settings.updateBusinessProfile(moveTo(profile, NEW_YORK));
+
+    // The start instants the Discover search reads (slots.starts_at): the booked and the requested
+    // slot keep theirs; the open slot's follows its kept local time, 11:00 in New York (EST).
+    const startsAfter = await storedStarts(owner.id, NEW_YORK);
+    expect(startsAfter.get(confirmed.slotId)).toBe(startsBefore.get(confirmed.slotId));
+    expect(startsAfter.get(confirmed.slotId)).toBe('2026-11-27T09:00:00.000Z');
+    expect(startsAfter.get(pending.slotId)).toBe('2026-11-27T14:00:00.000Z');
+    expect(startsAfter.get(open.id)).toBe('2026-11-27T16:00:00.000Z');
 
     const listed = new Map((await business.slots.listMine()).map((s) => [s.id, s]));
     expect(listed.get(confirmed.slotId)).toMatchObject({ startTime: '04:00', category: 'booked' });
@@ -283,6 +307,7 @@ async function expectUnchanged(p: {
   expect(profile!.timezone).toBe(LONDON);
   const [slot] = await t.deps.db.select().from(slots).where(eq(slots.id, p.slotId));
   expect(slot).toMatchObject(p.slot);
+  expect(slot!.startsAt.toISOString()).toBe(instantOf(p.slot, LONDON));
   expect((await bookingRow(t.deps.db, p.bookingId)).calendarRevision).toBe(0);
   expect(await outboxRows(p.bookingId, 'booking_updated')).toEqual([]);
   expect((await feedEvents(p.feed))[0]).toMatchObject({ tzid: LONDON, sequence: 0 });

@@ -64,7 +64,8 @@ export function slotDiscoveryColumns(placement: BusinessPlacement, date: string,
 /**
  * Copies business `businessId`'s placement (as stored in `tx`) onto every one of its slots: its
  * listed coordinates (null when hidden or unlocated), and, when `timezoneChanged`, each slot's
- * start instant in the new zone. Call in the transaction that changed the profile, after the change.
+ * start instant: its local date and start read in the new zone. Call in the transaction that
+ * changed the profile, after the change (and after any rewrite of slots' local times).
  */
 export async function relistBusinessSlots(
   tx: Tx,

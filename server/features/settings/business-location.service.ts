@@ -159,8 +159,10 @@ export async function locateFromAddress(deps: LocationDeps, businessId: string):
 }
 
 /**
- * After a profile save in `tx`: a changed `address` of a business located by its address (or not
- * located yet) queues a look-up of the new one; a changed time zone moves every slot's start
+ * After a profile save in `tx` (the new row written): a changed `address` of a business located
+ * by its address (or not located yet) queues a look-up of the new one; a changed time zone sets
+ * every slot's start instant to its local date and start in the new zone, so a slot that keeps its
+ * local times (open, declined, past) moves, and one `keepBookedInstants` rewrote keeps its
  * instant. `before` is the row as it was, `after` as saved.
  */
 export async function followProfileChange(

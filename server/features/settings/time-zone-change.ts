@@ -5,10 +5,13 @@
  * pending request or an accepted (confirmed or completed) booking is rewritten in the new zone's
  * local times, and its customer is told. Every other slot (open, declined, past) keeps its local
  * times, which is what a business correcting a wrong zone means by them.
+ * A slot's start instant (slots.starts_at, read by Discover, docs/decisions/0081) follows: a
+ * rewritten slot keeps it, written with its new local times; every other slot gets the instant its
+ * kept local times have in the new zone (`followProfileChange`, after the new zone is written).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
-import { isPast, sameInstantsIn, type LocalTimes } from '../../../shared/zoned-time';
+import { isPast, sameInstantsIn, zonedInstant, type LocalTimes } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import type { Tx } from '../../db/client';
@@ -33,11 +36,12 @@ const refused = (message: string) =>
  * In the time zone change's transaction `tx`, before the business's new zone is written: locks the
  * business's pending, confirmed and completed bookings with their slots, and rewrites each slot
  * that has not started at `now` (read in zone `from`) to the local date and times its start and
- * end instants have in zone `to`. A rewritten slot's booking gets its calendar revision raised by
- * one and `updated_at` = `now`. A slot whose times read the same in `to` is left alone. Output: the
- * bookings rewritten, with their times before. Throws CONFLICT (field 'timezone', title 'Error
- * updating profile'), changing nothing: `MSG.timezoneCannotKeepBooking` when `to` cannot write a
- * slot's instants (it would cross midnight or fall in a repeated hour there);
+ * end instants have in zone `to`, its start instant (`starts_at`) written with them, unchanged.
+ * A rewritten slot's booking gets its calendar revision raised by one and `updated_at` = `now`. A
+ * slot whose times read the same in `to` is left alone. Output: the bookings rewritten, with
+ * their times before. Throws CONFLICT (field 'timezone', title 'Error updating profile'),
+ * changing nothing: `MSG.timezoneCannotKeepBooking` when `to` cannot write a slot's instants (it
+ * would cross midnight or fall in a repeated hour there);
  * `MSG.timezoneSlotInTheWay` when another slot of the business, one that keeps its local times,
  * starts at a rewritten slot's new date and time.
  */
@@ -57,13 +61,14 @@ export async function keepBookedInstants(
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .where(and(eq(bookings.businessId, p.businessId), inArray(bookings.status, ['pending', 'confirmed', 'completed'])))
     .for('update');
-  const moves: Array<KeptBooking & { after: LocalTimes; from: string; to: string }> = [];
+  const moves: Array<KeptBooking & { after: LocalTimes; startsAt: Date; from: string; to: string }> = [];
   for (const { bookingId, slotId, ...before } of active) {
     if (isPast(before.date, before.startTime, p.from, p.now)) continue;
     const after = sameInstantsIn(before, p.from, p.to);
     if (!after) throw refused(MSG.timezoneCannotKeepBooking(appointmentWhen(before), p.to));
     if (placeOf(after) === placeOf(before) && after.endTime === before.endTime) continue;
-    moves.push({ bookingId, slotId, before, after, from: placeOf(before), to: placeOf(after) });
+    const startsAt = zonedInstant(before.date, before.startTime, p.from);
+    moves.push({ bookingId, slotId, before, after, startsAt, from: placeOf(before), to: placeOf(after) });
   }
   if (moves.length === 0) return [];
 
@@ -85,7 +90,7 @@ export async function keepBookedInstants(
   for (const m of order) {
     await tx
       .update(slots)
-      .set({ ...m.after, updatedAt: p.now })
+      .set({ ...m.after, startsAt: m.startsAt, updatedAt: p.now })
       .where(eq(slots.id, m.slotId));
   }
   await tx
