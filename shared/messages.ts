@@ -183,6 +183,11 @@ export const MSG = {
   slugFixBeforeSave: 'Please fix the URL validation errors before saving',
   slugOrNameInUse: 'This business name or slug is already in use by another business.',
   timezoneInvalid: 'Please choose a time zone from the list',
+  // A time zone change keeps booked and requested slots at their instant (docs/decisions/0078).
+  timezoneCannotKeepBooking: (when: string, zone: string) =>
+    `The time zone was not changed: the booking on ${when} cannot keep its time in ${zone}, where it would cross midnight or fall in the hour the clocks repeat. You can change the time zone once that appointment has started.`,
+  timezoneSlotInTheWay: (when: string, zone: string, newWhen: string) =>
+    `The time zone was not changed: the booking on ${when} keeps its time, which in ${zone} is ${newWhen}, and another of your slots starts then. Please delete or change that slot first.`,
   profileUpdatedTitle: 'Profile updated',
   businessUrlUpdatedTitle: 'Business URL Updated',
   errorUpdatingProfileTitle: 'Error updating profile',

@@ -11,6 +11,7 @@ export const CUSTOMER_NOTIFICATION_KINDS = [
   'booking_declined',
   'booking_cancelled',
   'booking_reminder',
+  'booking_updated',
 ] as const;
 
 export type NotificationKind =
@@ -47,6 +48,11 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, { label: string; desc
   booking_reminder: {
     label: 'Appointment reminders',
     description: 'A reminder 2 hours before a confirmed appointment.',
+  },
+  booking_updated: {
+    label: 'Time zone changes',
+    description:
+      'The business changes its time zone: your appointment or request keeps its time, shown in the new zone (with an updated calendar file).',
   },
 };
 

@@ -1,7 +1,7 @@
 import { TZDate, tzScan } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { addDaysToDate, isPast, localNow, weekdayOf, zonedInstant } from './zoned-time';
+import { addDaysToDate, isPast, localNow, sameInstantsIn, weekdayOf, zonedInstant } from './zoned-time';
 
 describe('zoned time', () => {
   it('reads the local date and time in the business zone, not the server zone', () => {
@@ -112,6 +112,56 @@ describe('zonedInstant, remembered', () => {
     // The same date and time elsewhere is another instant.
     expect(zonedInstant('2026-10-25', '01:30', 'America/New_York').getTime()).toBe(
       new TZDate(2026, 9, 25, 1, 30, 'America/New_York').getTime(),
+    );
+  });
+});
+
+describe('sameInstantsIn', () => {
+  const slot = (date: string, startTime: string, endTime: string) => ({ date, startTime, endTime });
+
+  it.each([
+    // London is 5 hours ahead of New York, but only 4 in the week both zones' clocks differ in.
+    { london: slot('2026-11-27', '09:00', '09:30'), to: 'America/New_York', is: slot('2026-11-27', '04:00', '04:30') },
+    { london: slot('2026-10-28', '09:00', '09:30'), to: 'America/New_York', is: slot('2026-10-28', '05:00', '05:30') },
+    // The date moves with the instant; an end at the next midnight is 24:00; 45-minute offsets too.
+    { london: slot('2026-11-27', '01:00', '02:00'), to: 'America/New_York', is: slot('2026-11-26', '20:00', '21:00') },
+    { london: slot('2026-11-27', '14:00', '15:00'), to: 'Asia/Tokyo', is: slot('2026-11-27', '23:00', '24:00') },
+    { london: slot('2026-11-27', '09:00', '09:30'), to: 'Asia/Kathmandu', is: slot('2026-11-27', '14:45', '15:15') },
+    // A zone with the same wall clock then writes the same times.
+    { london: slot('2026-11-27', '09:00', '09:30'), to: 'Europe/Lisbon', is: slot('2026-11-27', '09:00', '09:30') },
+  ])(
+    'writes the same instants in the other zone, its offset taken at each: $london.date $london.startTime in $to',
+    (c) => {
+      expect(sameInstantsIn(c.london, 'Europe/London', c.to)).toEqual(c.is);
+    },
+  );
+
+  it('every answer reads back as the instants it was given', () => {
+    for (const [date, start, end] of [
+      ['2026-11-01', '05:00', '05:30'],
+      ['2026-03-08', '06:30', '08:00'],
+      ['2026-10-25', '00:30', '03:00'],
+    ] as const) {
+      const moved = sameInstantsIn(slot(date, start, end), 'Europe/London', 'America/New_York');
+      expect(moved).not.toBeNull();
+      expect(zonedInstant(moved!.date, moved!.startTime, 'America/New_York')).toEqual(
+        zonedInstant(date, start, 'Europe/London'),
+      );
+      expect(zonedInstant(moved!.date, moved!.endTime, 'America/New_York')).toEqual(
+        zonedInstant(date, end, 'Europe/London'),
+      );
+    }
+  });
+
+  it('is null when the slot would cross midnight there, or fall in the repeated hour of a clock change', () => {
+    // 14:30-15:30 in London is 23:30-00:30 in Tokyo.
+    expect(sameInstantsIn(slot('2026-11-27', '14:30', '15:30'), 'Europe/London', 'Asia/Tokyo')).toBeNull();
+    // New York's clocks go back at 02:00 on 1 November 2026: 06:30 UTC is the second 01:30.
+    expect(sameInstantsIn(slot('2026-11-01', '06:30', '07:30'), 'Europe/London', 'America/New_York')).toBeNull();
+    // The first 01:30 (05:30 UTC) is the one New York's 01:30 reads as; its end is the second 01:00.
+    expect(sameInstantsIn(slot('2026-11-01', '05:30', '06:00'), 'Europe/London', 'America/New_York')).toBeNull();
+    expect(sameInstantsIn(slot('2026-11-01', '05:00', '05:30'), 'Europe/London', 'America/New_York')).toEqual(
+      slot('2026-11-01', '01:00', '01:30'),
     );
   });
 });

@@ -158,6 +158,36 @@ export function isPast(date: string, time: string, tz: string, now: Date = new D
   return zonedInstant(date, time, tz).getTime() <= now.getTime();
 }
 
+/** A slot's local date ('YYYY-MM-DD') and start and end times ('HH:MM'; the end may be '24:00'). */
+export interface LocalTimes {
+  date: string;
+  startTime: string;
+  endTime: string;
+}
+
+/**
+ * The same start and end instants as local `times` in zone `from`, written in zone `to`'s wall
+ * clock (date, start, end; an end at the next midnight is '24:00'). Null when `to` cannot write
+ * them as one slot: the end would fall on a later day than the start (the slot would cross
+ * midnight there), or a time would read back as another instant (`zonedInstant` resolves the
+ * repeated hour of a clock change going back to one of its two instants only).
+ */
+export function sameInstantsIn(times: LocalTimes, from: string, to: string): LocalTimes | null {
+  const start = zonedInstant(times.date, times.startTime, from);
+  const end = zonedInstant(times.date, times.endTime, from);
+  const localStart = localNow(to, start);
+  const localEnd = localNow(to, end);
+  let endTime: string | null = null;
+  if (localEnd.date === localStart.date) endTime = localEnd.time;
+  else if (localEnd.date === addDaysToDate(localStart.date, 1) && localEnd.time === '00:00') endTime = '24:00';
+  if (endTime === null || endTime <= localStart.time) return null;
+  const moved = { date: localStart.date, startTime: localStart.time, endTime };
+  const readsBack =
+    zonedInstant(moved.date, moved.startTime, to).getTime() === start.getTime() &&
+    zonedInstant(moved.date, moved.endTime, to).getTime() === end.getTime();
+  return readsBack ? moved : null;
+}
+
 /** 'YYYY-MM-DD' plus `days` calendar days (pure date arithmetic, no zone involved). */
 export function addDaysToDate(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -1,9 +1,9 @@
 /**
- * Prepared statements for the hot queries (docs/decisions/0044): a query is built by drizzle once
- * per database, with `sql.placeholder` where its values go, and then only run. On postgres.js
- * (`prepare: true`) each pooled connection parses it once under a name of its own and afterwards
- * sends only Bind/Execute; a reconnected connection starts with no statements and prepares again
- * on first use. PGlite runs the same text with its parameters each time.
+ * Prepared statements for the hot queries (docs/decisions/0044), through drizzle's own `.prepare()`:
+ * a query is built once per database (or transaction), with `sql.placeholder` where its values go,
+ * and then only run. On postgres.js each pooled connection parses it once under a name of its own
+ * and afterwards sends only Bind/Execute; a reconnected connection starts with no statements and
+ * prepares again on first use. PGlite runs the same text with its parameters each time.
  */
 import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client';
@@ -22,19 +22,6 @@ interface Preparable<R> {
 }
 
 /**
- * The driver session behind a drizzle database or transaction. Not in drizzle's public types: both
- * drivers' sessions keep their connection as `client` (the pool or PGlite instance for the
- * database, the transaction's own connection for a transaction) and share `dialect` between a
- * database and all its transactions.
- */
-interface DriverSession {
-  client: unknown;
-  dialect: object;
-}
-
-const sessionOf = (db: DbOrTx) => db._.session as unknown as DriverSession;
-
-/**
  * A statement run with `values`, on `db` or inside transaction `db`. Resolves to what the same
  * drizzle query would (mapped rows, or the driver's result without `.returning`).
  */
@@ -43,8 +30,9 @@ export type PreparedStatement<V, R> = (db: DbOrTx, values: V) => Promise<R>;
 /**
  * Declares statement `name`: `build(db, p)` returns the drizzle query with `p.<value>` placeholders
  * where `V`'s values go (`V` is given explicitly: `preparedStatement<{ id: string }>()(...)`). It is
- * built on the first run against each drizzle database (tests open many) and reused for that
- * database and every transaction on it, bound to the connection of the `db` it is run on.
+ * built and `.prepare(name)`d on the first run against each database or transaction (drizzle binds
+ * a prepared query to the one it was built on), and reused for later runs on that same one.
+ * Rejects as the drizzle query would (a database error, a lost connection).
  *
  * A placeholder in an insert's values is encoded as its column encodes values (a Date for a
  * timestamp column); elsewhere (an update's `set`, a condition) wrap it as `encodedAs(p.x, column)`
@@ -55,19 +43,14 @@ export function preparedStatement<V extends Record<string, unknown>>() {
     const placeholders = new Proxy({} as Placeholders<V>, {
       get: (_target, key) => (typeof key === 'string' ? sql.placeholder(key) : undefined),
     });
-    const built = new WeakMap<object, DrizzlePrepared<R>>();
+    const built = new WeakMap<DbOrTx, DrizzlePrepared<R>>();
     return (db, values) => {
-      const session = sessionOf(db);
-      let statement = built.get(session.dialect);
+      let statement = built.get(db);
       if (!statement) {
         statement = build(db, placeholders).prepare(name);
-        built.set(session.dialect, statement);
+        built.set(db, statement);
       }
-      // The statement was built on some connection of this database; run it on `db`'s own (a
-      // transaction's statements must run on the transaction's connection).
-      const bound = Object.create(statement) as DrizzlePrepared<R> & { client: unknown };
-      bound.client = session.client;
-      return bound.execute(values);
+      return statement.execute(values);
     };
   };
 }

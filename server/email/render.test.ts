@@ -52,6 +52,17 @@ const messages: t.EmailMessage[] = [
     contact: 'hi@salon.test, 0123',
   }),
   t.bookingReminderEmail('c@x.test', { appointment, footer, dashboardUrl }),
+  t.bookingTimeZoneChangedEmail(
+    'c@x.test',
+    {
+      appointment: { ...appointment, startTime: '05:00', endTime: '05:45', timeZone: 'America/New_York' },
+      previous: { ...appointment, timeZone: 'Europe/London' },
+      confirmed: true,
+      footer,
+      dashboardUrl,
+    },
+    'BEGIN:VCALENDAR\r\nEND:VCALENDAR',
+  ),
 ];
 
 describe('renderEmail', () => {
@@ -154,6 +165,17 @@ const hostileMessages: Record<BuilderName, t.EmailMessage> = {
     contact: null,
   }),
   bookingReminderEmail: t.bookingReminderEmail('c@x.test', { appointment: hostileAppointment, footer, dashboardUrl }),
+  bookingTimeZoneChangedEmail: t.bookingTimeZoneChangedEmail(
+    'c@x.test',
+    {
+      appointment: { ...hostileAppointment, timeZone: 'America/New_York' },
+      previous: { ...hostileAppointment, timeZone: 'Europe/London' },
+      confirmed: true,
+      footer,
+      dashboardUrl,
+    },
+    null,
+  ),
 };
 
 describe('email subjects', () => {

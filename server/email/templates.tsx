@@ -198,20 +198,42 @@ export interface Appointment {
   startTime: string;
   endTime: string;
   address: string | null;
+  /**
+   * The business's IANA time zone, named after the times when given: the emails written after a
+   * time zone change (docs/decisions/0078) say which zone the times are in.
+   */
+  timeZone?: string;
 }
 
-/** 'Saturday, 21st November 2026, 10:00 am - 10:30 am'. */
-export function appointmentWhen(a: Pick<Appointment, 'date' | 'startTime' | 'endTime'>): string {
-  return `${formatDate(a.date)}, ${formatTimeRange(a.startTime, a.endTime)}`;
+/** The local date and times of an appointment, with the zone they are in when it is named. */
+export type AppointmentTimes = Pick<Appointment, 'date' | 'startTime' | 'endTime' | 'timeZone'>;
+
+/**
+ * 'Saturday, 21st November 2026, 10:00 am - 10:30 am', followed by ' (America/New_York)' when the
+ * zone is named.
+ */
+export function appointmentWhen(a: AppointmentTimes): string {
+  const when = `${formatDate(a.date)}, ${formatTimeRange(a.startTime, a.endTime)}`;
+  return a.timeZone ? `${when} (${a.timeZone})` : when;
 }
 
-function AppointmentDetails({ appointment: a, customerName }: { appointment: Appointment; customerName?: string }) {
+function AppointmentDetails({
+  appointment: a,
+  customerName,
+  previous,
+}: {
+  appointment: Appointment;
+  customerName?: string;
+  /** The times as they were written before (a time zone change): shown as 'Before'. */
+  previous?: AppointmentTimes;
+}) {
   return (
     <DetailLines
       lines={[
         ...(customerName ? [['Customer', customerName] as [string, string]] : []),
         ['Appointment', a.description],
         ['When', appointmentWhen(a)],
+        ...(previous ? [['Before', appointmentWhen(previous)] as [string, string]] : []),
         ['Where', a.address ? `${a.businessName}, ${a.address}` : a.businessName],
       ]}
     />
@@ -370,6 +392,35 @@ function BookingReminderEmail(p: NotificationProps & { dashboardUrl: string }) {
   );
 }
 
+function BookingTimeZoneChangedEmail(
+  p: NotificationProps & { previous: AppointmentTimes; confirmed: boolean; dashboardUrl: string },
+) {
+  const business = p.appointment.businessName;
+  const what = p.confirmed ? 'appointment' : 'request';
+  return (
+    <EmailLayout
+      preview={`Your ${what} at ${business} keeps its time, now shown in ${p.appointment.timeZone}.`}
+      title={`Same time, new time zone: ${business}`}
+      action={{ label: 'View your appointments', url: p.dashboardUrl }}
+      footer={p.footer}
+    >
+      <Paragraphs
+        lines={[
+          `${business} now shows its times in the ${p.appointment.timeZone} time zone. Your ${what} has not moved: it is at the same moment as before, written in that zone's local time.`,
+        ]}
+      />
+      <AppointmentDetails appointment={p.appointment} previous={p.previous} />
+      <Paragraphs
+        lines={[
+          p.confirmed
+            ? 'The attached calendar file (appointment.ics) updates the event already in your calendar. To change or cancel the appointment, please contact the business.'
+            : `${business} will confirm or decline it, and we will email you either way.`,
+        ]}
+      />
+    </EmailLayout>
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // The registry the dispatcher renders from, and the typed message builders
 
@@ -391,6 +442,7 @@ const COMPONENTS = {
   bookingDeclined: BookingDeclinedEmail,
   bookingCancelled: BookingCancelledEmail,
   bookingReminder: BookingReminderEmail,
+  bookingTimeZoneChanged: BookingTimeZoneChangedEmail,
 } satisfies Record<string, (props: never) => JSX.Element>;
 
 export type TemplateName = keyof typeof COMPONENTS;
@@ -510,11 +562,28 @@ export function requestReceivedEmail(to: string, p: TemplateProps<'requestReceiv
   return message(to, `Booking request sent: ${p.appointment.businessName}`, 'requestReceived', p);
 }
 
+/** The customer's calendar file of a confirmed appointment, as an email attachment. */
+function appointmentIcs(ics: string): OutboxAttachment {
+  return { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics };
+}
+
 /** To the customer: the business confirmed (or approved) the request; `ics` is attached. */
 export function bookingConfirmedEmail(to: string, p: TemplateProps<'bookingConfirmed'>, ics: string): EmailMessage {
-  return message(to, `Booking confirmed: ${p.appointment.businessName}`, 'bookingConfirmed', p, [
-    { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics },
-  ]);
+  return message(to, `Booking confirmed: ${p.appointment.businessName}`, 'bookingConfirmed', p, [appointmentIcs(ics)]);
+}
+
+/**
+ * To the customer: the business changed its time zone and their confirmed appointment or pending
+ * request kept its instant, now written in the new zone (docs/decisions/0078). `ics`: the updated
+ * calendar file (same UID, higher SEQUENCE), attached for a confirmed appointment only.
+ */
+export function bookingTimeZoneChangedEmail(
+  to: string,
+  p: TemplateProps<'bookingTimeZoneChanged'>,
+  ics: string | null,
+): EmailMessage {
+  const subject = `Same time, new time zone: ${p.appointment.businessName}`;
+  return message(to, subject, 'bookingTimeZoneChanged', p, ics ? [appointmentIcs(ics)] : undefined);
 }
 
 /** To the customer: the business declined (dialog) or rejected (inline) the request. */

@@ -1,18 +1,19 @@
 /**
  * Calendars (docs/decisions/0052), parsed back with ical.js: the confirmation's .ics attachment,
  * the customer's 'Add to calendar' file and the business's feed give the slot's local time in
- * Europe/London on both sides of the late-March and late-October clock changes; the feed shows only
- * its own business, with stable UIDs, SEQUENCE and cancelled bookings, and answers 404 without the
- * right token or after regeneration.
+ * Europe/London on both sides of the late-March and late-October clock changes, and DTSTAMP and
+ * LAST-MODIFIED in UTC whatever the business's zone; the feed shows only its own business, with
+ * stable UIDs, SEQUENCE and cancelled bookings, and answers 404 without the right token or after
+ * regeneration.
  */
 import { eq } from 'drizzle-orm';
-import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
 import { bookings, emailOutbox } from '../../server/db/schema/index';
-import { callerFor, createBusiness, createSlot, createUser } from '../factories/index';
+import { bookingRow, callerFor, createBusiness, createSlot, createUser } from '../factories/index';
 import { errorOf } from '../setup/helpers';
+import { parseEvents } from '../setup/ical';
 import { silentLogger, useTestDeps } from '../setup/test-database';
 
 const t = useTestDeps(new Date('2026-10-23T09:00:00Z'));
@@ -21,26 +22,6 @@ beforeAll(async () => {
   app = await buildServer({ deps: t.deps, logger: silentLogger, clientDir: '/nonexistent' });
 });
 afterAll(async () => app.close());
-
-/** The VEVENTs of an .ics text, with the VTIMEZONEs it carries registered first. */
-function parseEvents(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  for (const tz of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
-  return calendar.getAllSubcomponents('vevent').map((v) => {
-    const event = new ICAL.Event(v);
-    return {
-      uid: event.uid,
-      sequence: event.sequence,
-      status: v.getFirstPropertyValue('status'),
-      summary: event.summary,
-      tzid: event.startDate.zone?.tzid,
-      localStart: event.startDate.toString(),
-      utcStart: event.startDate.toJSDate().toISOString(),
-      utcEnd: event.endDate.toJSDate().toISOString(),
-      alarm: v.getFirstSubcomponent('valarm')?.getFirstPropertyValue('trigger')?.toString() ?? null,
-    };
-  });
-}
 
 /** A confirmed booking of `customer` at `owner` on local `date` 10:00-10:30. */
 async function confirmedBooking(ownerId: string, customerId: string, date: string) {
@@ -111,6 +92,37 @@ describe('local times across a clock change (Europe/London)', () => {
         expect.objectContaining({ ...e, sequence: 0, status: 'CONFIRMED', summary: 'Cut: Cara Customer' }),
       ),
     );
+  });
+});
+
+describe('DTSTAMP and LAST-MODIFIED', () => {
+  it('are the UTC instant of the last change in every file, for a business west of UTC', async () => {
+    // 20:07:19 UTC is 15:07:19 in New York: the stamps must say the former, with its Z.
+    t.clock.set(new Date('2026-11-25T20:07:19Z'));
+    const { user: owner } = await createBusiness(t.deps.db, { timezone: 'America/New_York' });
+    const customer = await createUser(t.deps.db, { role: 'customer' });
+    const id = await confirmedBooking(owner.id, customer.id, '2026-11-27');
+    const { url } = await (await callerFor(t.deps, owner.id)).settings.regenerateCalendarFeed();
+    const files = {
+      attachment: await attachmentOf(id),
+      download: (await (await callerFor(t.deps, customer.id)).bookings.calendarFile({ bookingId: id })).content,
+      feed: (await app.inject({ method: 'GET', url: new URL(url).pathname })).body,
+    };
+    const { updatedAt } = await bookingRow(t.deps.db, id);
+    expect(updatedAt.toISOString()).toBe('2026-11-25T20:07:19.000Z');
+    for (const [file, ics] of Object.entries(files)) {
+      expect(ics, file).toContain('DTSTAMP:20261125T200719Z');
+      expect(ics, file).toContain('LAST-MODIFIED:20261125T200719Z');
+      expect(parseEvents(ics), file).toEqual([
+        expect.objectContaining({
+          stamp: updatedAt.toISOString(),
+          lastModified: updatedAt.toISOString(),
+          tzid: 'America/New_York',
+          localStart: '2026-11-27T10:00:00',
+          utcStart: '2026-11-27T15:00:00.000Z',
+        }),
+      ]);
+    }
   });
 });
 

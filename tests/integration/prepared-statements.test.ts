@@ -1,6 +1,7 @@
 /**
- * Prepared statements (server/db/prepared.ts, docs/decisions/0044): built once per database, run
- * on the connection of the database or transaction they are given, values encoded as drizzle would.
+ * Prepared statements (server/db/prepared.ts, docs/decisions/0044): prepared through drizzle's own
+ * `.prepare()` on the database or transaction they are given, run on its connection, values encoded
+ * as drizzle would.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -114,6 +114,7 @@ describe('notification settings', () => {
       'booking_declined',
       'booking_cancelled',
       'booking_reminder',
+      'booking_updated',
     ]);
     expect(
       (await errorOf(client.notifications.setPreference({ kind: 'booking_requested', enabled: false }))).code,

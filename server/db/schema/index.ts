@@ -183,6 +183,12 @@ export const bookings = pgTable(
     archivedSlotDate: date({ mode: 'string' }),
     archivedSlotStartTime: text(),
     archivedSlotEndTime: text(),
+    /**
+     * How many times the booking's calendar event was issued again while it was active: its slot
+     * re-expressed in the business's new time zone, the instant kept (docs/decisions/0078). The
+     * event's SEQUENCE is this, plus 1 once cancelled, so each version outranks every earlier one.
+     */
+    calendarRevision: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [

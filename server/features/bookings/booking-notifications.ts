@@ -3,14 +3,14 @@
  * the templates need, read in the transition's transaction, and one function per event that queues
  * its notifications through `queueNotification` (one email per person, deduplicated per event).
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { REMINDER_LEAD_MINUTES, type NotificationKind } from '../../../shared/notifications';
 import { zonedInstant } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
+import { bookings, businessProfiles, customerProfiles, emailOutbox, slots, users } from '../../db/schema/index';
 import type { NotificationFooter } from '../../email/layout';
 import {
   bookingCancelledEmail,
@@ -18,10 +18,12 @@ import {
   bookingDeclinedEmail,
   bookingReminderEmail,
   bookingRequestedEmail,
+  bookingTimeZoneChangedEmail,
   customerDeletedEmail,
   requestReceivedEmail,
   requestWithdrawnEmail,
   type Appointment,
+  type AppointmentTimes,
   type EmailMessage,
 } from '../../email/templates';
 import { publicPageUrl } from '../businesses/businesses.service';
@@ -43,6 +45,7 @@ function factsQuery(db: DbOrTx) {
       bookingId: bookings.id,
       status: bookings.status,
       updatedAt: bookings.updatedAt,
+      calendarRevision: bookings.calendarRevision,
       businessId: bookings.businessId,
       customerId: bookings.customerId,
       description: sql<string>`coalesce(${slots.description}, ${bookings.archivedSlotDescription}, '')`,
@@ -98,7 +101,10 @@ export async function loadBookingFacts(tx: DbOrTx, ids: string[]) {
 
 const dashboardUrl = (deps: Deps) => `${deps.appOrigin}/dashboard`;
 
-/** Queues `kind` about booking `f` for one side (when that side still has an account). */
+/**
+ * Queues `kind` about booking `f` for one side (when that side still has an account), not before
+ * `when.sendAfter`, as its `when.occurrence` for an event that can recur (see `queueNotification`).
+ */
 async function notifySide(
   tx: Tx,
   deps: Deps,
@@ -107,7 +113,7 @@ async function notifySide(
   kind: NotificationKind,
   now: Date,
   build: (to: string, footer: NotificationFooter) => EmailMessage,
-  sendAfter?: Date,
+  when: { sendAfter?: Date; occurrence?: number } = {},
 ): Promise<void> {
   const userId = side === 'business' ? f.businessId : f.customerId;
   const to = side === 'business' ? f.businessEmail : f.customerEmail;
@@ -119,7 +125,7 @@ async function notifySide(
     to,
     bookingId: f.bookingId,
     now,
-    sendAfter,
+    ...when,
     build: (footer) => build(to, footer),
   });
 }
@@ -137,14 +143,22 @@ export async function notifyRequested(tx: Tx, deps: Deps, f: BookingFacts, now: 
 
 /** The .ics of one confirmed booking, as the customer sees it (with the reminder alarm). */
 export function customerBookingCalendar(
-  f: Pick<BookingFacts, 'bookingId' | 'status' | 'updatedAt' | 'timezone' | 'appointment'>,
+  f: Pick<BookingFacts, 'bookingId' | 'status' | 'updatedAt' | 'calendarRevision' | 'timezone' | 'appointment'>,
 ): string {
   return bookingsCalendar({
     name: f.appointment.businessName,
     timezone: f.timezone,
     view: 'customer',
     alarmMinutes: CALENDAR_ALARM_MINUTES,
-    bookings: [{ bookingId: f.bookingId, status: f.status, updatedAt: f.updatedAt, ...f.appointment }],
+    bookings: [
+      {
+        bookingId: f.bookingId,
+        status: f.status,
+        updatedAt: f.updatedAt,
+        revision: f.calendarRevision,
+        ...f.appointment,
+      },
+    ],
   });
 }
 
@@ -177,8 +191,52 @@ export async function notifyDecided(tx: Tx, deps: Deps, f: BookingFacts, accepte
     'booking_reminder',
     now,
     (to, footer) => bookingReminderEmail(to, { appointment, footer, dashboardUrl: dashboardUrl(deps) }),
-    remindAt,
+    { sendAfter: remindAt },
   );
+}
+
+/**
+ * The business changed its time zone and booking `f` (now read in the new zone) kept its instant,
+ * its slot's times rewritten from `previous` (docs/decisions/0078). To the customer: 'Same time,
+ * new time zone' naming both zones, with the updated calendar file for a confirmed (or completed)
+ * booking; one email per revision (`f.calendarRevision`). A reminder still waiting in the outbox
+ * keeps its send time (the same instant) and now shows the new local times and zone.
+ */
+export async function notifyTimeZoneChanged(
+  tx: Tx,
+  deps: Deps,
+  f: BookingFacts,
+  previous: AppointmentTimes,
+  now: Date,
+): Promise<void> {
+  const appointment = { ...f.appointment, timeZone: f.timezone };
+  const confirmed = f.status === 'confirmed' || f.status === 'completed';
+  const ics = confirmed ? customerBookingCalendar(f) : null;
+  await notifySide(
+    tx,
+    deps,
+    f,
+    'customer',
+    'booking_updated',
+    now,
+    (to, footer) =>
+      bookingTimeZoneChangedEmail(
+        to,
+        { appointment, previous, confirmed, footer, dashboardUrl: dashboardUrl(deps) },
+        ics,
+      ),
+    { occurrence: f.calendarRevision },
+  );
+  await tx
+    .update(emailOutbox)
+    .set({ props: sql`jsonb_set(${emailOutbox.props}, '{appointment}', ${JSON.stringify(appointment)}::text::jsonb)` })
+    .where(
+      and(
+        eq(emailOutbox.bookingId, f.bookingId),
+        eq(emailOutbox.kind, 'booking_reminder'),
+        eq(emailOutbox.status, 'pending'),
+      ),
+    );
 }
 
 /** The customer withdrew a pending request (or deleted their account with one): to the business. */

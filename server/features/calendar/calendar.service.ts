@@ -103,6 +103,7 @@ export async function calendarFeedByToken(
       bookingId: f.bookingId,
       status: f.status,
       updatedAt: f.updatedAt,
+      revision: f.calendarRevision,
       ...f.appointment,
       customerName: f.customerId ? f.customerName : null,
     }));

@@ -12,6 +12,7 @@ const booking: CalendarBooking = {
   address: '1 High St\u202E\nTown',
   customerName: 'Cara\nCustomer',
   updatedAt: new Date('2026-11-21T10:00:00Z'),
+  revision: 0,
 };
 
 /** The unfolded value of each `name` property line of `ics`. */

@@ -2,8 +2,10 @@
  * iCalendar files of bookings (docs/decisions/0052), built with ical-generator: the confirmation
  * email's attachment, the customer's 'Add to calendar' download and the business's feed. Times are
  * the slot's local wall-clock values in the business's zone (DTSTART;TZID=…) with that zone's
- * VTIMEZONE, so calendars show the right time on either side of a DST change. One booking is one
- * event everywhere: UID `booking-{id}@lastslot`, SEQUENCE 0 while confirmed and 1 once cancelled.
+ * VTIMEZONE, so calendars show the right time on either side of a DST change; DTSTAMP and
+ * LAST-MODIFIED (the booking's last change) are UTC instants, as RFC 5545 requires. One booking is
+ * one event everywhere: UID `booking-{id}@lastslot`, SEQUENCE its revision (0, raised each time a
+ * time zone change rewrites its local times; docs/decisions/0078), plus 1 once cancelled.
  */
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
@@ -22,8 +24,10 @@ export interface CalendarBooking {
   address: string | null;
   /** Shown to the business only (feed). */
   customerName?: string | null;
-  /** Last change of the booking: the event's DTSTAMP and LAST-MODIFIED. */
+  /** Last change of the booking: the event's DTSTAMP and LAST-MODIFIED, written in UTC. */
   updatedAt: Date;
+  /** Times the event was issued again while active (`bookings.calendar_revision`). */
+  revision: number;
 }
 
 /** The stable UID of a booking's event. */
@@ -56,7 +60,11 @@ export function bookingsCalendar(params: {
     name: oneLine(params.name),
     prodId: { company: 'LastSlot', product: 'LastSlot', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: params.timezone, generator: getVtimezoneComponent },
+    // No calendar-wide zone name: ical-generator would then write DTSTAMP and LAST-MODIFIED as
+    // local times in it, where they must be UTC. Each event names the zone instead (its
+    // DTSTART;TZID), and the generator still adds that zone's VTIMEZONE.
+    timezone: { name: null, generator: getVtimezoneComponent },
+    x: [{ key: 'X-WR-TIMEZONE', value: params.timezone }],
   });
   for (const b of params.bookings) {
     const cancelled = b.status === 'cancelled';
@@ -67,13 +75,14 @@ export function bookingsCalendar(params: {
     );
     const event = calendar.createEvent({
       id: bookingUid(b.bookingId),
-      sequence: cancelled ? 1 : 0,
+      // Each reissue outranks the versions before it, and a cancellation outranks them all.
+      sequence: b.revision + (cancelled ? 1 : 0),
       start: zoned(b.date, b.startTime, params.timezone),
       end: zoned(b.date, b.endTime, params.timezone),
       timezone: params.timezone,
-      // TZDate, so the value is written in the calendar's zone whatever the server's zone is.
-      stamp: new TZDate(b.updatedAt.getTime(), params.timezone),
-      lastModified: new TZDate(b.updatedAt.getTime(), params.timezone),
+      // Written in UTC with its Z (the calendar names no zone).
+      stamp: b.updatedAt,
+      lastModified: b.updatedAt,
       summary,
       location: oneLine(b.address ? `${b.businessName}, ${b.address}` : b.businessName),
       description: oneLine(`${b.description} at ${b.businessName}. Booked with LastSlot.`),

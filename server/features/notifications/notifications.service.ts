@@ -34,7 +34,8 @@ export function unsubscribeUrl(deps: Pick<ServiceDeps, 'appOrigin'>, token: stri
  * Queues notification `kind` about booking `bookingId` for account `userId` at `to`, in `tx`.
  * `build` receives the footer (reason, unsubscribe and settings links) and returns the message.
  * Nothing is sent before `sendAfter` (default now). A second call for the same kind and booking
- * is ignored (dedupe key).
+ * is ignored (dedupe key `{kind}:{bookingId}`), unless it names another `occurrence` (an event
+ * that can happen to a booking more than once: key `{kind}:{bookingId}:{occurrence}`).
  */
 export async function queueNotification(
   tx: Tx,
@@ -47,6 +48,7 @@ export async function queueNotification(
     bookingId: string;
     now: Date;
     sendAfter?: Date;
+    occurrence?: number;
     build: (footer: NotificationFooter) => EmailMessage;
   },
 ): Promise<void> {
@@ -60,7 +62,7 @@ export async function queueNotification(
     kind: n.kind,
     userId: n.userId,
     bookingId: n.bookingId,
-    dedupeKey: `${n.kind}:${n.bookingId}`,
+    dedupeKey: n.occurrence === undefined ? `${n.kind}:${n.bookingId}` : `${n.kind}:${n.bookingId}:${n.occurrence}`,
     unsubscribeTokenHash: hashToken(token),
     sendAfter: n.sendAfter,
   });

@@ -19,6 +19,7 @@ import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema/index';
 import { publicBusinessColumns } from '../businesses/businesses.service';
+import { keepBookedInstants, notifyKeptBookings, type KeptBooking } from './time-zone-change';
 
 /** A payment-customer id set by hand to work around a billing problem ('manual-fix…'). */
 export function isManualFixCustomerId(id: string): boolean {
@@ -109,25 +110,30 @@ const inUse = () =>
 /**
  * Saves the Business Information card: name, slug, category (as business_type), description, address, phone,
  * business email (empty optional fields arrive as null), time zone, and the contact name as the
- * account's name, in one transaction. Output: { slug, slugChanged }.
+ * account's name, in one transaction. A new time zone keeps each upcoming booked or requested slot
+ * at its instant, rewritten in the new zone's local times, and emails its customer, in the same
+ * transaction; other slots keep their local times (`keepBookedInstants`, docs/decisions/0078).
+ * Output: { slug, slugChanged }.
  * Throws NOT_FOUND 'Could not load your business profile' when the business has no profile;
  * BAD_REQUEST 'This URL is reserved…' (field slug) for a reserved new slug; CONFLICT 'This
  * business name or slug is already in use by another business.' (title 'Error updating profile')
- * when another business holds the slug, also when it took it concurrently (unique index).
- * After commit a business 'updated' event goes out, so every process's public page cache drops
- * the page (under its old slug too).
+ * when another business holds the slug, also when it took it concurrently (unique index); CONFLICT
+ * (field timezone) when the new zone cannot keep a booked or requested slot's instant, or another
+ * slot is at its new local time (`keepBookedInstants`). After commit a business 'updated' event goes
+ * out, so every process's public page cache drops the page (under its old slug too), and a slot
+ * 'updated' event for each rewritten slot.
  */
 export async function updateBusinessProfile(
-  deps: Pick<ServiceDeps, 'db' | 'now' | 'hub'>,
+  deps: Pick<ServiceDeps, 'db' | 'now' | 'hub' | 'appOrigin' | 'kickMailer'>,
   businessId: string,
   input: UpdateBusinessProfileInput,
 ): Promise<{ slug: string; slugChanged: boolean }> {
-  let saved: { slug: string; slugChanged: boolean };
+  let saved: { slug: string; slugChanged: boolean; kept: KeptBooking[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [current] = await tx
-        .select({ slug: businessProfiles.slug })
+        .select({ slug: businessProfiles.slug, timezone: businessProfiles.timezone })
         .from(businessProfiles)
         .where(eq(businessProfiles.id, businessId))
         .for('update')
@@ -135,6 +141,8 @@ export async function updateBusinessProfile(
       if (!current) throw profileLoadFailed();
       const slugChanged = current.slug !== input.slug;
       if (slugChanged) await assertSlugFree(tx, businessId, input.slug);
+      const zone = { businessId, from: current.timezone, to: input.timezone, now };
+      const kept = zone.from === zone.to ? [] : await keepBookedInstants(tx, zone);
       await tx
         .update(businessProfiles)
         .set({
@@ -150,14 +158,17 @@ export async function updateBusinessProfile(
         })
         .where(eq(businessProfiles.id, businessId));
       await tx.update(users).set({ name: input.contactName, updatedAt: now }).where(eq(users.id, businessId));
-      return { slug: input.slug, slugChanged };
+      await notifyKeptBookings(tx, deps, kept, zone.from, now);
+      return { slug: input.slug, slugChanged, kept };
     });
   } catch (err) {
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'business_profiles_slug_unique') throw inUse();
     throw err;
   }
   await deps.hub.publish({ kind: 'business', change: 'updated', businessId });
-  return saved;
+  for (const { slotId } of saved.kept) await deps.hub.publish({ kind: 'slot', change: 'updated', slotId, businessId });
+  if (saved.kept.length > 0) deps.kickMailer();
+  return { slug: saved.slug, slugChanged: saved.slugChanged };
 }
 
 async function assertSlugFree(tx: DbOrTx, businessId: string, slug: string): Promise<void> {
