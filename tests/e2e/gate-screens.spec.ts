@@ -83,7 +83,9 @@ test('a slow auth check shows Loading Timeout, then the dashboard once it answer
     },
   );
   await page.goto('/dashboard');
-  await expect(page.getByText('Loading dashboard...').first()).toBeVisible();
+  // The document the server sent has the loading screen too; the router hides it (display: none)
+  // under its own while the route's check waits: the visible one is the one a person sees.
+  await expect(page.getByText('Loading dashboard...').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: MSG.loadingTimeoutTitle })).toBeVisible();
   await expect(page.getByText(MSG.loadingTimeout)).toBeVisible();
   delayMs = 0;

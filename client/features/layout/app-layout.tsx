@@ -13,7 +13,7 @@ import { SocialLinks } from './social-links';
 import { useLogout } from './use-logout';
 import './layout.css';
 
-// The desktop sidebar loads with the signed-in area's first page, not with the public pages (ADR 0048).
+// The desktop sidebar loads with the signed-in area's first page, not with the public pages (ADR 0055).
 const DashboardNav = lazy(() => import('./dashboard-nav').then((m) => ({ default: m.DashboardNav })));
 
 /** The id of the page's <main>, the target of 'Skip to content'. */
@@ -25,7 +25,7 @@ const MAIN_CONTENT_ID = 'main-content';
  * (business: Dashboard, QR Code, Settings, Get in Touch; customer: no QR Code) and Logout.
  * The frame's geometry is plain CSS (./layout.css, `.app-frame`): a fixed 64 px header, and from
  * the `sm` breakpoint a fixed sidebar the page makes room for. Mantine's AppShell drew the same
- * but cost the first load about 9 KB gzipped (ADR 0048).
+ * but cost the first load about 9 KB gzipped (ADR 0055).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user, authState } = useAuth();

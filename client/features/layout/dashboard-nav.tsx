@@ -1,6 +1,6 @@
 /**
  * The desktop sidebar of the signed-in area. Its own module so that NavLink and ScrollArea load
- * only where the sidebar shows, not with the public pages (ADR 0048).
+ * only where the sidebar shows, not with the public pages (ADR 0055).
  */
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/NavLink.css';
