@@ -38,18 +38,19 @@ export interface AppRouterOptions {
 }
 
 /**
- * The app's router. Routes render on the server only where they say so (`ssr: true`: the pages
- * people arrive on from outside); the others render in the browser, the server sending the
- * document with the pending screen in their place.
+ * The app's router. Every route renders on the server (the session is the request's cookie, so
+ * guards redirect before any HTML is sent) unless it says `ssr: false` because it needs the
+ * browser's storage to decide.
  */
 export function createAppRouter({ queryClient, trpcClient, origin, consentCookie, nonce }: AppRouterOptions) {
   const trpcUtils = createTRPCQueryUtils<ApiRouter>({ queryClient, client: trpcClient });
+  // The browser's first render hydrates a page the visitor may already have scrolled (a scroll is
+  // what loads the app on the pages that load it at the first interaction): restoring the scroll
+  // position then would throw them back to the top. Later navigations restore it as usual.
+  let hydrating = !import.meta.env.SSR;
   const router = createRouter({
     routeTree,
     context: { queryClient, trpcUtils, origin },
-    // Pages render in the browser unless their route says `ssr: true`. A documented router option
-    // that the constructor's type leaves to TanStack Start's config, hence the spread.
-    ...({ defaultSsr: false } as object),
     defaultPreload: 'intent',
     // Loaders read React Query's cache; the router should not cache on top of it.
     defaultPreloadStaleTime: 0,
@@ -57,7 +58,11 @@ export function createAppRouter({ queryClient, trpcClient, origin, consentCookie
     defaultPendingComponent: () => <FullPageLoader label="Loading..." />,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFound,
-    scrollRestoration: true,
+    scrollRestoration: () => {
+      if (!hydrating) return true;
+      hydrating = false;
+      return false;
+    },
     ssr: nonce ? { nonce } : undefined,
     Wrap: ({ children }: { children: ReactNode }) => (
       <StrictMode>

@@ -4,6 +4,7 @@ import { classifySlugPath } from '../../shared/reserved-slugs';
 import { NotFound } from '../features/layout/not-found';
 import { BusinessNotFound, PublicBusinessScreen } from '../features/public-page/public-business-page';
 import { errorInfo } from '../lib/trpc';
+import { MSG } from '../../shared/messages';
 
 /** What the route's not-found carries when the address could be a slug but no business has it. */
 const NO_BUSINESS = { noBusiness: true } as const;
@@ -17,21 +18,21 @@ const NO_BUSINESS = { noBusiness: true } as const;
  * product's own routes are static and matched before this one.
  */
 export const Route = createFileRoute('/$slug')({
-  ssr: true,
   staticData: { appAtFirstInteraction: true },
-  beforeLoad: ({ params }) => {
+  beforeLoad: ({ params, location }) => {
+    // The router also lands here for a longer path that starts with a possible slug ('/a/b').
+    if (location.pathname.split('/').length !== 2) throw notFound();
     const path = classifySlugPath(params.slug);
     if (path.kind === 'not-found') throw notFound();
     if (path.kind === 'redirect')
       throw redirect({ to: '/$slug', params: { slug: path.to }, search: true, replace: true, statusCode: 301 });
   },
   // On the server the page waits for its data (the per-worker public page cache); in the browser
-  // the screen shows its own loading, time-out and error states while the query runs.
+  // the screen asks itself, with its own loading, time-out and error states.
   loader: async ({ context, params }) => {
-    const page = context.trpcUtils.businesses.bySlug.ensureData({ slug: params.slug });
-    if (!import.meta.env.SSR) return void page.catch(() => undefined);
+    if (!import.meta.env.SSR) return undefined;
     try {
-      const data = await page;
+      const data = await context.trpcUtils.businesses.bySlug.ensureData({ slug: params.slug });
       const business = data.business;
       // The favourite button's count is part of the page too; without it the button shows no count.
       await context.trpcUtils.favourites.status.ensureData({ businessId: business.id }).catch(() => undefined);
@@ -47,7 +48,9 @@ export const Route = createFileRoute('/$slug')({
       return undefined;
     }
   },
-  head: ({ loaderData }) => {
+  head: ({ loaderData, match }) => {
+    if (match.status === 'notFound' && isNoBusiness((match.error as { data?: unknown } | undefined)?.data))
+      return { meta: [{ title: pageTitle(MSG.pageBusinessNotFound) }] };
     if (!loaderData) return {};
     const { title, description, url } = loaderData;
     return {

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { pageTitle } from '../../shared/format';
 import { CookieConsent } from '../features/consent/cookie-consent';
 import { AppLayout } from '../features/layout/app-layout';
-import { NotFound } from '../features/layout/not-found';
+import { NotFound, NOT_FOUND_TITLE } from '../features/layout/not-found';
 import { Toasts } from '../features/layout/toasts';
 import { useReplayTapBeforeStart } from '../lib/tap-before-start';
 import { cssVariablesResolver, theme } from '../lib/theme';
@@ -21,9 +21,12 @@ export interface RouterContext {
 const DESCRIPTION = 'LastSlot: book last-minute and cancelled appointment slots from local businesses.';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The document itself is always rendered on the server; each page says whether it is too.
-  ssr: true,
-  head: () => ({
+  // Who is signed in, asked once per render: the header and every screen read it, so the server's
+  // markup and the browser's first render agree. A failure to ask shows the signed-out page.
+  beforeLoad: async ({ context }) => {
+    await context.trpcUtils.auth.me.ensureData().catch(() => undefined);
+  },
+  head: ({ matches }) => ({
     meta: [
       { charSet: 'UTF-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1.0' },
@@ -33,7 +36,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { property: 'og:title', content: 'LastSlot' },
       { property: 'og:description', content: DESCRIPTION },
       { name: 'theme-color', content: '#0ca678' },
-      { title: pageTitle(null) },
+      // A page a route has names itself in its own head; the 404 page is named here.
+      { title: pageTitle(matches.some((match) => match.status === 'notFound') ? NOT_FOUND_TITLE : null) },
     ],
     links: [{ rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }],
   }),
@@ -60,8 +64,12 @@ function RootDocument({ children }: { children: ReactNode }) {
   );
 }
 
+/** Set on the document once the app has hydrated it (what tests and tools wait for). */
+export const APP_RUNNING_ATTRIBUTE = 'data-app-running';
+
 function RootComponent() {
   useReplayTapBeforeStart();
+  useEffect(() => document.documentElement.setAttribute(APP_RUNNING_ATTRIBUTE, ''), []);
   return (
     <>
       <AppLayout>

@@ -4,8 +4,7 @@ import { redirectSignedInFromLanding } from '../features/auth/guards';
 import { LandingPage } from '../features/landing/landing-page';
 
 export const Route = createFileRoute('/')({
-  // Rendered on the server, its app loaded at the first interaction: the page people arrive on.
-  ssr: true,
+  // The page people arrive on: its app loads at the first interaction.
   staticData: { appAtFirstInteraction: true },
   // Signed-in users go to their dashboard (docs/decisions/0010).
   beforeLoad: ({ context }) => redirectSignedInFromLanding(context.trpcUtils),

@@ -127,6 +127,29 @@ export async function startApp(page: Page, tick?: () => Promise<void>) {
     .toBe(true);
 }
 
+/** Waits until the app has hydrated the page (the root route marks the document). */
+export async function waitForApp(page: Page) {
+  await page.locator('html[data-app-running]').waitFor({ state: 'attached', timeout: 20_000 });
+}
+
+/**
+ * Follows a link to `path` inside the running app, as from a dashboard: the browser's router loads
+ * the page, so its guards and screens ask the API themselves (a page the server renders has its
+ * answers inside its HTML). The app must already run on `page`. Returns when (Date.now()) the page
+ * was asked for.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<number> {
+  await waitForApp(page);
+  const asked = Date.now();
+  await page.evaluate((to) => {
+    const index = ((window.history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1;
+    const key = Math.random().toString(36).slice(2, 10);
+    window.history.pushState({ __TSR_index: index, key, __TSR_key: key }, '', to);
+  }, path);
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+  return asked;
+}
+
 /** Opens the dev mailbox of `origin`, follows the confirmation link to `email`, lands signed in. */
 export async function confirmFromMailbox(page: Page, email: string, origin = '') {
   await page.goto(`${origin}/dev/mailbox`);

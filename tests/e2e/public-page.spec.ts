@@ -21,6 +21,7 @@ import {
   newCustomer,
   people,
   recordToasts,
+  navigateInApp,
 } from './helpers';
 import { proceduresOf, unlessTornDown, withEntry } from './trpc-stubs';
 
@@ -46,23 +47,13 @@ const isRequest = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathnam
 
 /**
  * Opens the business's page as a visitor does who follows a link inside the running app (as from a
- * dashboard): the router loads the page in the browser, so the screen asks businesses.bySlug
- * itself, whose answer the load-state journeys change (a page the server renders has its data
- * inside its HTML). The app runs on /login first; the page is then pushed onto the history the
- * router follows. Returns when (Date.now()) the page was asked for.
+ * dashboard), so the screen asks businesses.bySlug itself, whose answer the load-state journeys
+ * change. The app runs on /login first. Returns when (Date.now()) the page was asked for.
  */
 async function openInApp(page: Page): Promise<number> {
   await page.goto('/login');
-  // A page the browser renders: its form shows once the app runs.
   await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
-  const asked = Date.now();
-  await page.evaluate((path) => {
-    const index = ((window.history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1;
-    const key = Math.random().toString(36).slice(2, 10);
-    window.history.pushState({ __TSR_index: index, key, __TSR_key: key }, '', path);
-  }, `/${business.slug}`);
-  await expect(page).toHaveURL(new RegExp(`/${business.slug}$`));
-  return asked;
+  return navigateInApp(page, `/${business.slug}`);
 }
 
 /** The owner's signed-in browser state (cookies, local storage), saved once. */
