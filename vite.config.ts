@@ -10,7 +10,7 @@ const clientDir = fileURLToPath(new URL('./client', import.meta.url));
 const ENTRY_ROUTES = new Set(['/', '/$slug']);
 /** The boot script of a server-rendered page and its one import (client/boot.ts). */
 const BOOT_MODULES = /[\\/](client[\\/]boot|shared[\\/]boot-script)\.ts$/;
-const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:3000';
+const BOOT_SHARED = /[\\/]shared[\\/]boot-script\.ts$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: clientDir,
@@ -31,8 +31,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       generatedRouteTree: fileURLToPath(new URL('./client/routeTree.gen.ts', import.meta.url)),
       autoCodeSplitting: true,
       // The pages people arrive on from outside, / and /{slug} (a QR code), come with the entry:
-      // their screen needs no second round trip. Every other route's component is a lazy chunk
-      // (ADR 0048).
+      // their screen needs no second round trip. Every other route's component is a lazy chunk.
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) => (ENTRY_ROUTES.has(routeId) ? [] : undefined),
       },
@@ -44,42 +43,36 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Not for the server's render, which is never sent.
     !isSsrBuild && compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
-  // The server's render bundles its packages, so it runs from any folder a client is built into.
-  ssr: { noExternal: true },
-  // The server's render of the public page (`vite build --ssr entry-server.tsx`, ADR 0075) goes
-  // beside the client it renders for, in a dot-folder the static file server never sends.
+  // The server render (`vite build --ssr entry-server.tsx`) goes to dist/ssr, beside the client
+  // build; its packages stay external, imported from node_modules like the server's own.
   build: isSsrBuild
-    ? { outDir: fileURLToPath(new URL('./dist/client/.ssr', import.meta.url)), emptyOutDir: true, copyPublicDir: false }
+    ? { outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)), emptyOutDir: true, copyPublicDir: false }
     : {
         outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
         emptyOutDir: true,
-        // The first-load chunk is about 550 KB minified (164 KB gzipped); the
-        // size that matters is guarded by tests/integration/production-build.test.ts (ADR 0048).
+        // The app's first-load chunk is about 550 KB minified; the size that matters is guarded by
+        // tests/integration/production-build.test.ts.
         chunkSizeWarningLimit: 600,
-        // Read by the server for the boot script's address (server/client-pages.ts).
+        // Read by the server for the entry's, the boot script's and the style sheets' addresses.
         manifest: true,
         rolldownOptions: {
-          // The app (index.html), and the boot script of a server-rendered page (ADR 0075).
+          // The app, and the boot script of a page whose app loads at the first interaction.
           input: {
-            index: fileURLToPath(new URL('./client/index.html', import.meta.url)),
+            app: fileURLToPath(new URL('./client/entry-client.tsx', import.meta.url)),
             boot: fileURLToPath(new URL('./client/boot.ts', import.meta.url)),
           },
           output: {
             codeSplitting: {
               // Everything the entry loads statically goes into one chunk, shared modules included:
-              // fewer requests before the first paint on a phone (ADR 0055).
+              // fewer requests before the first paint on a phone.
               // The boot script and what it imports stay out of it: they load without the app.
-              groups: [{ name: 'app', tags: ['$initial'], test: (id) => !BOOT_MODULES.test(id) }],
+              // What the boot script shares with the app (shared/boot-script.ts) is a chunk of its own.
+              groups: [
+                { name: 'boot-shared', test: BOOT_SHARED, priority: 1 },
+                { name: 'app', tags: ['$initial'], test: (id) => !BOOT_MODULES.test(id) },
+              ],
             },
           },
         },
       },
-  server: {
-    port: 5173,
-    proxy: {
-      // Key with the trailing slash: '/trpc' alone would also catch client routes.
-      '/trpc/': { target: backend, changeOrigin: false },
-      '/healthz': { target: backend, changeOrigin: false },
-    },
-  },
 }));

@@ -7,7 +7,6 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { SERVER_RENDER_ENTRY } from '../server/public-page-render';
 
 export { measureBundle, type BundleSizes } from '../scripts/bundle-size';
 
@@ -33,14 +32,14 @@ export function viteBuild(repoRoot: string, outDir: string, args: string[] = [])
 }
 
 /**
- * Builds the client and its server render into a temporary folder under .tmp/ (never dist/client,
- * which tests may be using) with a manifest, and returns the folder; the caller removes it.
+ * Builds the client (`<folder>/client`) and its server render (`<folder>/ssr`) into a temporary
+ * folder under .tmp/ (never dist/, which tests may be using), and returns the folder; the caller
+ * removes it. Under the project root, so the render's packages resolve from node_modules.
  */
 export function buildClient(repoRoot: string): string {
   const outDir = path.join(repoRoot, '.tmp', `bench-client-${process.pid}`);
-  viteBuild(repoRoot, outDir, ['--manifest']);
-  // The server's render of /{slug} (ADR 0075), beside the client, as `npm run build:client` puts it.
-  viteBuild(repoRoot, path.join(outDir, path.dirname(SERVER_RENDER_ENTRY)), ['--ssr', 'entry-server.tsx']);
+  viteBuild(repoRoot, path.join(outDir, 'client'));
+  viteBuild(repoRoot, path.join(outDir, 'ssr'), ['--ssr', 'entry-server.tsx']);
   return outDir;
 }
 

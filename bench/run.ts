@@ -14,7 +14,7 @@
  * BENCH_RATE_DISCOVERY (100/s; the discovery scenario seeds 100,000 businesses x 10 slots more, x BENCH_SCALE),
  * BENCH_LIVE_SUBSCRIBERS (200), BENCH_LIVE_RATE (deliveries/s, 500), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432), BENCH_PORT (3360; B uses +1), BENCH_SKIP_BUNDLE (1: no
- * vite build), BENCH_CLIENT_DIST (measure this built client instead of building), BENCH_KEEP_LOGS,
+ * vite build), BENCH_CLIENT_DIST (a build to use instead of building: a folder with client/ and ssr/), BENCH_KEEP_LOGS,
  * BENCH_WORKERS (processes per target; default: one per core, A's production default),
  * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results),
  * BENCH_SKIP_LIGHTHOUSE (1: no Lighthouse), BENCH_LIGHTHOUSE_RUNS (3 per page; bench/lighthouse.ts),
@@ -179,7 +179,8 @@ async function main(): Promise<void> {
       clientDir = builtClient = buildClient(repoRoot);
     }
   }
-  const bundle: BundleSizes | null = !cfg.skipBundle && clientDir ? measureBundle(clientDir) : null;
+  const bundle: BundleSizes | null =
+    !cfg.skipBundle && clientDir ? measureBundle(path.join(clientDir, 'client')) : null;
 
   // A runs the server as production does: built to JavaScript, run by plain node (docs/decisions/0042).
   log('building the server (vite build --config vite.server.config.ts into .tmp/)...');
@@ -285,7 +286,12 @@ async function main(): Promise<void> {
       workersForA: cfg.workersForA,
       logFile,
       // A serves the built client in every run, as production does (and Lighthouse needs it).
-      env: { ...(kind === 'A' && clientDir ? { CLIENT_DIST_DIR: clientDir } : {}), ...env },
+      env: {
+        ...(kind === 'A' && clientDir
+          ? { CLIENT_DIST_DIR: path.join(clientDir, 'client'), SERVER_RENDER_DIR: path.join(clientDir, 'ssr') }
+          : {}),
+        ...env,
+      },
       // Every process of the target (forked workers inherit their primary's flags) writes a
       // profile when it exits; profiling slows it, so such a run's numbers are not comparable.
       nodeFlags: cfg.profileDir
@@ -571,16 +577,9 @@ async function main(): Promise<void> {
   ];
   if (bundle) {
     lines.push(
-      `Public route bundle (gzip -9, ${bundle.source}): entry JS ${kb(bundle.entryJs)}, CSS ${kb(bundle.entryCss)}; ` +
-        `/{slug} first load (its screen: ${bundle.slugRoute === 'split' ? 'a split chunk' : bundle.slugRoute === 'entry' ? 'in the entry' : 'unknown'}) JS ${kb(bundle.routeJs)}, CSS ${kb(bundle.routeCss)} (${bundle.files.length} files; largest: ` +
-        `${bundle.files
-          .slice(0, 4)
-          .map((f) => `${path.basename(f.file)} ${kb(f.bytes)}`)
-          .join(', ')}): what every page loads with a session.`,
-      bundle.serverRendered
-        ? `/{slug} server-rendered for a visitor without a session (ADR 0075): JS ${kb(bundle.serverRendered.js)}, CSS ${kb(bundle.serverRendered.css)} ` +
-            `(${bundle.serverRendered.files.map((f) => `${path.basename(f.file)} ${kb(f.bytes)}`).join(', ')}); the app's script loads at the first interaction.`
-        : '/{slug} server render: none in this build.',
+      `First load (gzip -9): a page that loads the app at once JS ${kb(bundle.app.js)}, CSS ${kb(bundle.app.css)}; ` +
+        `/ and /{slug}, whose app loads at the first interaction, JS ${kb(bundle.atFirstInteraction.js)}, CSS ${kb(bundle.atFirstInteraction.css)} ` +
+        `(${bundle.atFirstInteraction.files.map((f) => `${path.basename(f.file)} ${kb(f.bytes)}`).join(', ')}).`,
       '',
     );
   }

@@ -1,20 +1,20 @@
 /**
- * The only script of a page the server rendered (the public page and the landing page,
- * docs/decisions/0075 and 0076). The page is whole in its HTML; the app's script, which makes its
- * buttons work, loads at the visitor's first interaction (a tap, a key, a scroll, the mouse over
- * the page), so a visitor who only looks never downloads it. A button tapped before the app runs
- * is tapped again once it has hydrated the page (`replayPendingClick`). The app's script address
- * is the `data-app-entry` of this script's element.
+ * The only script of a page whose app loads at the visitor's first interaction (the pages people
+ * arrive on from outside: the page is whole in its HTML, and a visitor who only looks never
+ * downloads the app). The app's script, named by this element's APP_ENTRY_ATTRIBUTE, loads at the
+ * first tap, key, scroll or mouse move. Links work as links and GET forms as forms meanwhile; a
+ * button tapped (or a form sent by POST) before the app runs is marked as taken and clicked again
+ * once the app has hydrated the page (client/lib/tap-before-start.ts).
  */
 // Nothing the app imports may be imported here, or the build would make this script load it.
-import { APP_ENTRY_ATTRIBUTE } from '../shared/boot-script';
-import type { PendingClick } from './lib/deferred-start';
+import { APP_ENTRY_ATTRIBUTE, TAP_PENDING_ATTRIBUTE, type PendingTap } from '../shared/boot-script';
 
 const START_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll'] as const;
+const CONTROLS = 'button, [role="button"], input[type="submit"], input[type="button"]';
 
 const entry = document.querySelector(`script[${APP_ENTRY_ATTRIBUTE}]`)?.getAttribute(APP_ENTRY_ATTRIBUTE);
-const pending: PendingClick = { element: null };
-window.lastslotPendingClick = pending;
+const pending: PendingTap = { element: null };
+window.lastslotPendingTap = pending;
 
 function start(): void {
   for (const type of START_EVENTS) window.removeEventListener(type, start, true);
@@ -25,15 +25,36 @@ function start(): void {
   document.head.append(script);
 }
 
-/** A click on a control before the app runs: remembered (the latest), and otherwise left alone. */
-function remember(event: MouseEvent): void {
-  if (pending.done) {
-    window.removeEventListener('click', remember, true);
-    return;
-  }
-  const target = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
-  if (target) pending.element = target;
+/** Marks `control` as the tap to answer once the app runs (the latest tap wins). */
+function take(control: Element): void {
+  pending.element?.removeAttribute(TAP_PENDING_ATTRIBUTE);
+  pending.element?.removeAttribute('aria-busy');
+  pending.element = control;
+  control.setAttribute(TAP_PENDING_ATTRIBUTE, '');
+  control.setAttribute('aria-busy', 'true');
+  document.documentElement.setAttribute(TAP_PENDING_ATTRIBUTE, '');
+  start();
+}
+
+function onClick(event: MouseEvent): void {
+  if (pending.done) return void window.removeEventListener('click', onClick, true);
+  const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
+  if (!control) return;
+  const form = control.closest('form');
+  // A GET form is a search: the browser sends it as a link would, and the server renders the result.
+  if (form && form.method === 'get' && control.matches('[type="submit"], button:not([type])')) return;
+  event.preventDefault();
+  take(control);
+}
+
+function onSubmit(event: SubmitEvent): void {
+  if (pending.done) return void window.removeEventListener('submit', onSubmit, true);
+  const form = event.target instanceof HTMLFormElement ? event.target : null;
+  if (!form || form.method === 'get') return;
+  event.preventDefault();
+  take(event.submitter ?? form);
 }
 
 for (const type of START_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
-window.addEventListener('click', remember, true);
+window.addEventListener('click', onClick, true);
+window.addEventListener('submit', onSubmit, true);

@@ -1,54 +1,64 @@
 /**
- * The server's render of the public page (docs/decisions/0075) and the landing page
- * (docs/decisions/0076), built by `npm run build:client` into dist/client/.ssr/entry-server.js and
- * imported by the server at start-up. It renders the app itself (client/app.tsx) at /{slug} from
- * the data the HTML also carries, or at /, as a visitor without a session sees it, so the browser
- * can hydrate that markup without a change.
+ * The server's entry: renders the page for one request with the app's own router (client/router.tsx)
+ * through TanStack Router's SSR request handler. Loaders call the API through the tRPC client the
+ * server passes in (in-process, with the request's session); the router sends its state and the
+ * query cache with the page, for the browser to hydrate.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { createTRPCClient, TRPCClientError } from '@trpc/client';
-import { createTRPCQueryUtils } from '@trpc/react-query';
-import { observable } from '@trpc/server/observable';
-import { renderToString } from 'react-dom/server';
-import type { PublicPagePreload, PublicPageRenderer } from '../shared/public-page-preload';
-import { App, createAppRouter } from './app';
-import { CONSENT_KEY, consentChosen } from './features/consent/consent-store';
-import { seedPageData } from './lib/page-preload';
-import type { AppRouter } from '../server/trpc/router';
+import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
+import type { TRPCClient } from '@trpc/client';
+import type { AppRouter as ApiRouter } from '../server/trpc/router';
+import { APP_AT_FIRST_INTERACTION_HEADER } from '../shared/boot-script';
+import { CONSENT_KEY } from './features/consent/consent-store';
+import { createAppRouter } from './router';
 
-/**
- * A client for the render's router and queries that never reaches the API: each call fails at
- * once, so a guard that asks (the landing page's signed-in check) goes on as without an answer,
- * and the page shows only what was seeded.
- */
-const offlineClient = createTRPCClient<AppRouter>({
-  links: [() => () => observable((observer) => observer.error(new TRPCClientError('No API calls in a server render')))],
-});
-
-/**
- * The markup of `#root` for the page at `path`, with `preload` seeded into its query cache (auth.me
- * without a session always). Each render has its own query cache and router; nothing is fetched
- * (the queries it shows are seeded, the rest stay pending, as they are in the browser's first
- * render). Rejects when the render throws.
- */
-async function render(path: string, preload: PublicPagePreload | null, consentCookie: string | undefined) {
-  // No retries and no refetching: a server render never asks the API.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  seedPageData(queryClient, preload, true);
-  const trpcUtils = createTRPCQueryUtils({ queryClient, client: offlineClient });
-  const router = createAppRouter({ queryClient, trpcUtils }, createMemoryHistory({ initialEntries: [path] }));
-  await router.load();
-  try {
-    return renderToString(<App router={router} queryClient={queryClient} consentCookie={consentCookie} />);
-  } finally {
-    queryClient.clear();
-  }
+export interface RenderPageOptions {
+  /** The page request (GET or HEAD; its URL, headers and abort signal). */
+  request: Request;
+  /** The API as the request's caller sees it: an in-process tRPC client with the request's session. */
+  trpcClient: TRPCClient<ApiRouter>;
+  /** The app's own origin, e.g. 'https://lastslot.example'. */
+  origin: string;
+  /** The nonce of this answer's Content-Security-Policy, for the router's inline scripts. */
+  nonce: string;
+  /** The request's cookies by name. */
+  cookies: Record<string, string | undefined>;
 }
 
-export const renderer: PublicPageRenderer = {
-  renderPublicPage: (preload, consentCookie) => render(`/${preload.slug}`, preload, consentCookie),
-  renderLandingPage: (consentCookie) => render('/', null, consentCookie),
-  consentChosen,
-  consentCookieName: CONSENT_KEY,
-};
+/**
+ * The HTML answer for `request`: 200 with the page, 404 with the not-found screen for a path no
+ * route (or no business) has, or the redirect a route asked for. Each render has its own router
+ * and query cache.
+ */
+export async function renderPage({
+  request,
+  trpcClient,
+  origin,
+  nonce,
+  cookies,
+}: RenderPageOptions): Promise<Response> {
+  const handler = createRequestHandler({
+    request,
+    createRouter: () =>
+      createAppRouter({
+        // A server render asks each thing once: no retries, nothing refetched while it renders.
+        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } }),
+        trpcClient,
+        origin,
+        nonce,
+        consentCookie: cookies[CONSENT_KEY],
+      }),
+  });
+  return handler(async ({ router, responseHeaders }) => {
+    const response = await renderRouterToString({
+      router,
+      responseHeaders,
+      children: <RouterServer router={router} />,
+    });
+    // The server writes the page's script tags: the boot script instead of the app's where a
+    // matched route asks for the app at the first interaction.
+    if (router.state.matches.some((match) => match.staticData.appAtFirstInteraction))
+      response.headers.set(APP_AT_FIRST_INTERACTION_HEADER, '1');
+    return response;
+  });
+}

@@ -1,6 +1,6 @@
 /**
  * Every Mantine component the client renders has its stylesheets: in client/mantine-styles.ts (the
- * first load) or imported by the module that uses it (loaded with that lazy chunk; ADR 0048). A
+ * first load) or imported by the module that uses it (loaded with that lazy chunk; ADR 0055). A
  * missing one renders the component unstyled, only on the screens that use it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

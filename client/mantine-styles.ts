@@ -3,7 +3,7 @@
  * page frame, the landing page and the public business page. Order matters: baseline and
  * variables first. A component used only by lazily loaded screens or dialogs (inputs, Select,
  * Modal, Tabs, Switch, ...) is not listed here: the module that uses it imports its stylesheets,
- * so they load with that screen's chunk and stay out of the render-blocking CSS (ADR 0048).
+ * so they load with that screen's chunk and stay out of the render-blocking CSS (ADR 0055).
  * mantine-styles.test.ts checks that every Mantine component in client/ has its stylesheets.
  */
 import '@mantine/core/styles/baseline.css';

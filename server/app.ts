@@ -1,48 +1,31 @@
 /**
  * buildServer: Fastify hosting tRPC at /trpc (batches of at most MAX_BATCH_SIZE calls, superjson,
- * SSE subscriptions), /healthz, the calendar feed and one-click unsubscribe (plain-routes.ts), and
- * the built client: its files, and the app shell for page paths (200 for screens and known business
- * slugs, with the public page's data preloaded; 404 otherwise, docs/decisions/0047). No other HTTP
- * routes.
+ * SSE subscriptions), /healthz, the calendar feed and one-click unsubscribe (http/plain-routes.ts),
+ * the client's files, and every page, rendered by the client's router (http/pages.ts). No other
+ * HTTP routes.
  * A coarse per-IP limit on tRPC mutation calls, and one on Discover searches, answer 429 in tRPC's
  * own error shape (docs/decisions/0008, 0029, 0081). Requests Fastify cannot read (malformed path, oversize or
  * unreadable body) get a generic body, never Fastify's codes or texts (docs/decisions/0030).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import superjson from 'superjson';
-import { LANDING_PAGE_NAME, pageTitle } from '../shared/format';
 import { MSG } from '../shared/messages';
-import type { PublicPagePreload } from '../shared/public-page-preload';
 import { MAX_BATCH_SIZE } from '../shared/transport';
-import {
-  acceptsHtml,
-  businessPageHead,
-  classifyPagePath,
-  etagMatches,
-  etagOf,
-  renderShell,
-  type PageHead,
-} from './client-pages';
-import { createPageCompressor, pickPageEncoding } from './compressed-pages';
 import { DEFAULT_MUTATIONS_PER_MINUTE, DEFAULT_SEARCHES_PER_MINUTE, type TrustProxy } from './core/env';
 import { projectPath } from './core/paths';
 import { pingDatabase } from './db/client';
+import { registerPages, type PageSource } from './http/pages';
+import { plainRoutes } from './http/plain-routes';
+import { appHelmetOptions, securityHeaders } from './http/security-headers';
 import { RequestLogController } from './logger';
-import { appHelmetOptions, securityHeaders } from './security-headers';
-import { plainRoutes } from './plain-routes';
-import { findPublicBusiness } from './features/businesses/businesses.service';
-import { SESSION_COOKIE } from './features/auth/session';
-import { favouriteStatus } from './features/favourites/favourites.service';
-import { loadServerRender, RenderedPublicPages } from './public-page-render';
-import { PUBLIC_PAGE_CALL_PATH, servePublicPageCalls } from './public-page-http';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -88,14 +71,6 @@ export function searchCallCount(url: string): number {
   return Math.min(calls.filter((p) => p === SEARCH_PROCEDURE).length, MAX_BATCH_SIZE);
 }
 
-/**
- * Whether `url` is a tRPC GET of businesses.bySlug alone (batched, as the client's own link for it
- * sends it, or not): the one answer that is the same for everyone (docs/decisions/0046).
- */
-export function isPublicPageCall(url: string): boolean {
-  return url.split('?', 1)[0] === PUBLIC_PAGE_CALL_PATH;
-}
-
 /** Cache-Control of the built client's hashed files (assets/): a new build gives new names. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -112,6 +87,10 @@ export interface BuildServerOptions {
   logger: Logger;
   /** Folder of the built client; default dist/client. Missing folder: API only. */
   clientDir?: string;
+  /** Where pages come from: the built client (default) or Vite's development server (`npm run dev`). */
+  pages?: 'build' | 'vite';
+  /** Folder of the built server render; default dist/ssr. */
+  renderDir?: string;
   /** Fastify `trustProxy` (env TRUST_PROXY); default false: the client IP is the connection's. */
   trustProxy?: TrustProxy;
   /** Per-IP limit on tRPC mutation calls per minute (env RATE_LIMIT_MUTATIONS_PER_MINUTE); default 300. */
@@ -125,6 +104,8 @@ export async function buildServer({
   deps,
   logger,
   clientDir = clientDist,
+  pages = 'build',
+  renderDir,
   trustProxy = false,
   mutationsPerMinute = DEFAULT_MUTATIONS_PER_MINUTE,
   searchesPerMinute = DEFAULT_SEARCHES_PER_MINUTE,
@@ -186,35 +167,12 @@ export async function buildServer({
   // Every tRPC answer may depend on the session (the cookie): no browser or proxy may store it,
   // SSE streams and errors included (docs/decisions/0032). tRPC answers with a fetch Response
   // whose headers Fastify copies after this hook (SSE: 'no-cache'), so that one is set too.
-  // One exception (docs/decisions/0046): a lone businesses.bySlug GET that succeeded and sets no
-  // cookie is the same for everyone, so it may be kept and revalidated: 'no-cache' with an ETag,
-  // and 304 without a body when the client's If-None-Match names it.
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/trpc/')) return payload;
-    // Answered from the page cache with its own ETag (servePublicPageCalls).
-    if (reply.hasHeader('etag')) return payload;
-    if (
-      req.method === 'GET' &&
-      payload instanceof Response &&
-      payload.status === 200 &&
-      isPublicPageCall(req.url) &&
-      !reply.hasHeader('set-cookie')
-    ) {
-      const body = await payload.text();
-      for (const [name, value] of payload.headers) reply.header(name, value);
-      const etag = etagOf(body);
-      reply.header('cache-control', 'no-cache').header('etag', etag);
-      if (!etagMatches(req.headers['if-none-match'], etag)) return body;
-      reply.code(304).removeHeader('content-type');
-      return null;
-    }
     reply.header('cache-control', 'no-store');
     if (payload instanceof Response) payload.headers.set('cache-control', 'no-store');
     return payload;
   });
-  // A lone businesses.bySlug GET without a session is answered from the page cache before tRPC
-  // runs, with the same bytes (docs/decisions/0046); any other request goes on to tRPC.
-  app.addHook('onRequest', servePublicPageCalls(deps));
 
   // app.close() waits for requests in flight, but Node counts a request whose client went away as
   // finished while its handler still runs (e.g. a booking between two queries). Such handlers are
@@ -285,20 +243,22 @@ export async function buildServer({
   // The calendar feed and one-click unsubscribe: token-authorised plain HTTP (plain-routes.ts).
   await app.register(plainRoutes, { deps });
 
-  const hasClient = existsSync(path.join(clientDir, 'index.html'));
-  if (hasClient) logger.info({ clientDir }, 'serving the built client');
-  else logger.warn({ clientDir }, 'no built client (index.html) in clientDir: serving the API only');
-  if (hasClient) {
+  // Pages: the built client (its files, and its server render for every page path), Vite's
+  // development server, or none (API only: tests that need no pages).
+  const source: PageSource | null =
+    pages === 'vite'
+      ? { kind: 'vite' }
+      : existsSync(path.join(clientDir, '.vite', 'manifest.json'))
+        ? { kind: 'build', clientDir, ...(renderDir ? { renderDir } : {}) }
+        : null;
+  if (source?.kind === 'build') {
+    logger.info({ clientDir }, 'serving the built client');
     // The build writes .br and .gz beside each text file (vite.config.ts); they are sent to clients
-    // that accept them, with Vary: Accept-Encoding on every file (docs/decisions/0055). Files in
-    // assets/ have content hashes in their names, so they never change: cached for a year.
+    // that accept them. Files in assets/ have content hashes in their names: cached for a year.
     // One route per file of the build, listed at start-up (the build does not change under a
-    // running server): a page path goes straight to the handler below, without a file look-up
-    // per accepted encoding.
+    // running server).
     await app.register(fastifyStatic, {
       root: clientDir,
-      // No folder index: '/' is a page like the others, answered by the page handler below (the
-      // landing page is rendered there for a visitor without a session, docs/decisions/0076).
       index: false,
       preCompressed: true,
       wildcard: false,
@@ -307,84 +267,14 @@ export async function buildServer({
         if (isHashedAsset(clientDir, filePath)) reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
       },
     });
+  } else if (!source) {
+    logger.warn({ clientDir }, 'no client build in clientDir: serving the API only');
   }
-  // The app shell, read once: the build does not change under a running server.
-  const shell = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
-  // The public page's and the landing page's markup for visitors without a session, in a shell
-  // whose script loads the app at the first interaction (docs/decisions/0075, 0076).
-  const serverRender = hasClient ? await loadServerRender(clientDir, shell, app.log) : null;
-  const renderedPages = serverRender ? new RenderedPublicPages(serverRender.renderer) : null;
-  // A GET that no file matched, from a client that takes HTML (acceptsHtml: a browser, and a link
-  // previewer or monitor sending */* or no Accept), is a page (docs/decisions/0047): the shell
-  // with 200 for the client's screens and known business slugs (their data preloaded in it), 404
-  // for anything else (the client shows its 404 or 'Business Not Found' screen). Revalidated with
-  // an ETag.
-  // A HEAD gets the same status and headers as the GET, without the body (Node drops it).
-  // The HTML goes compressed when the client accepts br or gzip (compressed-pages.ts); a
-  // compressed 200's ETag is weak (the same page in other bytes), and matches for 304 all the same.
-  // Both answers vary with Accept (the page, or a plain 404 for a client that takes no HTML).
-  const compressPage = createPageCompressor();
-  app.setNotFoundHandler(async (req, reply) => {
-    const isRead = req.method === 'GET' || req.method === 'HEAD';
-    if (!hasClient || !isRead || req.url.startsWith('/trpc') || !acceptsHtml(req.headers.accept)) {
-      return reply.code(404).header('vary', 'accept').send({ error: 'Not Found' });
-    }
-    const page = classifyPagePath(req.url, { production: deps.isProduction });
-    if (page.kind === 'redirect')
-      return reply.code(301).header('location', page.location).header('vary', 'accept').send();
-    let status = page.kind === 'screen' || page.kind === 'landing' ? 200 : 404;
-    let preload: PublicPagePreload | undefined;
-    let head: PageHead | undefined;
-    let markup: string | undefined;
-    if (page.kind === 'landing') head = { title: pageTitle(LANDING_PAGE_NAME) };
-    // The landing page for a visitor without a session (one with a session goes to its dashboard;
-    // docs/decisions/0076).
-    if (page.kind === 'landing' && renderedPages && req.cookies[SESSION_COOKIE] === undefined) {
-      try {
-        markup = await renderedPages.landing(renderedPages.consentCookie(req.cookies));
-      } catch (err) {
-        // The shell alone still shows the page, once its script has run.
-        req.log.error({ err }, 'landing page render failed');
-      }
-    }
-    if (page.kind === 'business') {
-      try {
-        const data = await findPublicBusiness(deps, page.slug);
-        if (data) {
-          status = 200;
-          preload = { slug: page.slug, data: superjson.serialize(data) };
-          head = businessPageHead(data.business, deps);
-          // A visitor with a session gets the app shell: its page depends on who they are.
-          if (renderedPages && req.cookies[SESSION_COOKIE] === undefined) {
-            try {
-              const withCount = { ...preload, favourites: await favouriteStatus(deps, null, data.business.id) };
-              markup = await renderedPages.markup(data, withCount, renderedPages.consentCookie(req.cookies));
-              preload = withCount;
-            } catch (err) {
-              // The shell alone still shows the page, once its script has run.
-              req.log.error({ err }, 'public page render failed');
-            }
-          }
-        }
-      } catch (err) {
-        // The page can still load and show its own error and Try Again.
-        req.log.error({ err }, 'public page preload failed');
-        status = 503;
-      }
-    }
-    const pageShell = markup !== undefined && serverRender ? serverRender.shell : shell;
-    const body = renderShell(pageShell, preload, head, markup);
-    const etag = etagOf(body);
-    const encoding = pickPageEncoding(req.headers['accept-encoding']);
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    reply.header('vary', 'accept, accept-encoding');
-    if (status === 200) {
-      reply.header('etag', encoding ? `W/${etag}` : etag);
-      if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
-    }
-    if (!encoding) return reply.send(body);
-    return reply.header('content-encoding', encoding).send(compressPage(body, encoding, etag));
-  });
+  // Anything no route has (another method, or no pages at all): a plain 404, logged as a request.
+  app.setNotFoundHandler((_req, reply) => reply.code(404).header('vary', 'accept').send({ error: 'Not Found' }));
+  // Page HTML is compressed per answer; nothing else is (static files are sent pre-compressed).
+  await app.register(fastifyCompress, { global: false });
+  if (source) await registerPages(app, { deps, source, csp: helmetHeaders['content-security-policy'] ?? '' });
 
   return app;
 }

@@ -129,7 +129,9 @@ async function httpWorker(): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     mutationsPerMinute: env.RATE_LIMIT_MUTATIONS_PER_MINUTE,
     searchesPerMinute: env.RATE_LIMIT_SEARCHES_PER_MINUTE,
+    pages: env.PAGES,
     ...(env.CLIENT_DIST_DIR ? { clientDir: path.resolve(env.CLIENT_DIST_DIR) } : {}),
+    ...(env.SERVER_RENDER_DIR ? { renderDir: path.resolve(env.SERVER_RENDER_DIR) } : {}),
   });
   await app.listen({ host: env.HOST, port: env.PORT });
   // The offline gazetteer of typed places loads once, now, rather than during a customer's search.

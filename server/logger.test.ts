@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from './app';
-import { CLIENT_PATHS } from './client-pages';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PROJECT_ROOT } from './core/paths';
 import { createLogger, redactUrl } from './logger';
 import type { AppDeps } from './trpc/context';
@@ -53,9 +54,11 @@ describe('logging', () => {
     const serverPaths = [...app.printRoutes({ commonPrefix: false }).matchAll(/(\/\S*:\S*)/g)].map((m) => m[1]!);
     await app.close();
     // tRPC's parameter is the procedure's name, never a secret.
-    const secretPaths = [...serverPaths, ...[...CLIENT_PATHS].filter((p) => p.includes('$'))].filter(
-      (p) => p !== '/trpc/:path',
-    );
+    // The client's screens with a parameter, from the generated route tree; /{slug} is public.
+    const routeTree = readFileSync(path.join(PROJECT_ROOT, 'client', 'routeTree.gen.ts'), 'utf8');
+    const clientPaths = new Set([...routeTree.matchAll(/'(\/[^']*\$[^']*)'/g)].map((m) => m[1]!));
+    clientPaths.delete('/$slug');
+    const secretPaths = [...serverPaths, ...clientPaths].filter((p) => p !== '/trpc/:path');
     expect(secretPaths).toEqual(['/calendar/:file', '/unsubscribe/:token', '/unsubscribe/$token']);
     for (const path of secretPaths) {
       const url = path.replace(/[:$][^/]+/g, 'secretsegment234');

@@ -14,7 +14,7 @@ export const TYPEWRITER_TIMING = { typeMs: 100, deleteMs: 50, pauseMs: 2000 } as
 
 /**
  * The headline's first frame: the first phrase whole, as a page rendered on the server shows it
- * before any script runs (docs/decisions/0076); the first step is the 2 s pause on it.
+ * before any script runs (docs/decisions/0080); the first step is the 2 s pause on it.
  */
 export function typewriterWhole(phrases: readonly string[]): TypewriterState {
   return { phrase: 0, shown: phrases[0]?.length ?? 0, deleting: false };

@@ -1,11 +1,11 @@
 /**
- * Dialogs that stay out of the first-load bundle (ADR 0048): the dialog's module, with Mantine's
+ * Dialogs that stay out of the first-load bundle (ADR 0055): the dialog's module, with Mantine's
  * Modal machinery (portal, focus trap, scroll lock, transitions), is fetched the first time the
  * dialog opens, or earlier through `preload` (on intent, or when the browser is idle). Once
  * loaded the dialog stays mounted like any other, so later openings animate as before.
  */
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
-import { startedByInteraction } from './deferred-start';
+import { startedByInteraction } from './tap-before-start';
 
 /** A dialog component whose code loads on first open; `preload()` fetches it ahead of time. */
 export type LazyDialog<P extends object> = ComponentType<P> & {
@@ -74,7 +74,7 @@ const FIRST_INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel
  */
 export function usePreloadOnFirstInteraction(...dialogs: { preload: () => void }[]): void {
   useEffect(() => {
-    // On a server-rendered page the visitor's first interaction is what started the app (ADR 0075).
+    // On a server-rendered page the visitor's first interaction is what started the app (ADR 0080).
     if (startedByInteraction()) {
       dialogs.forEach((d) => d.preload());
       return;

@@ -1,7 +1,7 @@
 /**
- * tRPC client: React hooks (`trpc`), the link chain (SSE for subscriptions, businesses.bySlug on
- * its own, batched HTTP for the rest), the shared QueryClient and helpers to read the server's
- * error texts.
+ * tRPC client: React hooks (`trpc`), the browser's link chain (SSE for subscriptions, batched HTTP
+ * for the rest), the browser's QueryClient and helpers to read the server's error texts. On the
+ * server, pages get an in-process client instead (server/http/pages.ts).
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
@@ -23,13 +23,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
         transformer: superjson,
         eventSourceOptions: { withCredentials: true },
       }),
-      // The public page's call goes alone, so the browser can revalidate its answer with the
-      // server's ETag (a 304 instead of the page again; ADR 0046).
-      false: splitLink({
-        condition: (op) => op.path === 'businesses.bySlug',
-        true: httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 1 }),
-        false: httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: MAX_BATCH_SIZE }),
-      }),
+      false: httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: MAX_BATCH_SIZE }),
     }),
   ],
 });

@@ -82,6 +82,10 @@ export const envSchema = z.object({
     .transform((v) => v ?? DEFAULT_EMAIL_REQUESTS_PER_IP),
   /** Folder of the built client to serve (default dist/client); lets several builds run side by side. */
   CLIENT_DIST_DIR: optionalString,
+  /** Folder of the built server render (default dist/ssr), as CLIENT_DIST_DIR. */
+  SERVER_RENDER_DIR: optionalString,
+  /** Where pages come from: 'build' (dist/, default) or 'vite' (Vite's dev server inside this one; `npm run dev`). */
+  PAGES: z.enum(['build', 'vite']).default('build'),
   /**
    * Worker processes serving HTTP under the supervisor (docs/decisions/0028); unset: one per CPU
    * core with DATABASE_URL. The embedded PGlite database serves a single process, so without

@@ -65,7 +65,7 @@ export function createInnerContext(
 
 /** Context factory for the Fastify adapter: reads and (when renewed) refreshes the session cookie. */
 export function createFastifyContextFactory(deps: AppDeps) {
-  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
+  return async ({ req, res }: Pick<CreateFastifyContextOptions, 'req' | 'res'>): Promise<Context> => {
     const cookies: CookieWriter = {
       setSession(token, expiresAt) {
         res.setCookie(SESSION_COOKIE, token, {

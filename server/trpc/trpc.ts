@@ -1,5 +1,5 @@
 /**
- * tRPC set-up: the transformer (superjson, see transformer.ts), SSE options and the error policy.
+ * tRPC set-up: the transformer (superjson), SSE options and the error policy.
  * The procedure builders are in procedures.ts.
  *
  * Error policy: a DomainError keeps its code, message and toast `title`; input errors answer
@@ -11,7 +11,7 @@ import { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
 import { DomainError } from '../core/errors';
 import type { Context } from './context';
-import { transformer } from './transformer';
+import superjson from 'superjson';
 
 export interface ErrorData {
   /** The toast title, when the error has one. */
@@ -49,7 +49,7 @@ function transportErrorMessage(error: TRPCError): string {
 }
 
 const t = initTRPC.context<Context>().create({
-  transformer,
+  transformer: superjson,
   sse: {
     ping: { enabled: true, intervalMs: 15_000 },
     client: { reconnectAfterInactivityMs: 20_000 },

@@ -4,12 +4,14 @@
  * a visitor whose auth check answers after the route guard gave up ('Authentication Required'), an
  * account with no role ('Role Selection Required') or an unknown one ('Permission Error', 'Access
  * Denied'). auth.me is delayed or its real answer rewritten on the way in; every other call is
- * real.
+ * real. The server renders a page with its own answer, so these screens are reached as the browser's
+ * router reaches them: by a link inside the running app, once the answer the page came with is more
+ * than 30 s old (the guards' limit), so the guard asks again.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MSG } from '../../shared/messages';
-import { customerOnDashboard, newCustomer } from './helpers';
+import { customerOnDashboard, navigateInApp, newCustomer, waitForApp } from './helpers';
 import { rewriteAnswer, unlessTornDown } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
@@ -28,22 +30,34 @@ async function signedInCustomer(open: () => Promise<Page>, suffix: string) {
   return page;
 }
 
+/**
+ * Loads `path` with an installed clock (running in real time) and, once the app runs there, moves
+ * the clock past the guards' 30 s, so the next in-app navigation asks auth.me again.
+ */
+async function laterOn(page: Page, path: string) {
+  await page.clock.install();
+  await page.goto(path);
+  await waitForApp(page);
+  await page.clock.fastForward(31_000);
+}
+
 test('an unknown role sees Permission Error on /dashboard and /settings, Access Denied on /qrcode', async ({
   people: { open, errors },
 }) => {
   const page = await signedInCustomer(open, 'a');
+  await laterOn(page, '/contact');
   await rewriteMe(page, (me) => ({ ...me, user: me.user && { ...me.user, role: 'admin' } }));
 
-  await page.goto('/dashboard');
+  await navigateInApp(page, '/dashboard');
   await expect(page.getByRole('heading', { name: MSG.permissionErrorTitle })).toBeVisible();
   await expect(page.getByText(MSG.permissionError)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
 
-  await page.goto('/settings');
+  await navigateInApp(page, '/settings');
   await expect(page.getByText(MSG.permissionErrorTitle, { exact: true })).toBeVisible();
   await expect(page.getByText(MSG.permissionError)).toBeVisible();
 
-  await page.goto('/qrcode');
+  await navigateInApp(page, '/qrcode');
   await expect(page.getByText(MSG.qrAccessDeniedTitle, { exact: true })).toBeVisible();
   await expect(page.getByText(MSG.qrAccessDenied)).toBeVisible();
   await expect(page.locator('img[alt*="QR"]')).toHaveCount(0);
@@ -74,6 +88,7 @@ test('a slow auth check shows Loading Timeout, then the dashboard once it answer
   people: { open, errors },
 }) => {
   const page = await signedInCustomer(open, 'c');
+  await laterOn(page, '/contact');
   let delayMs = 5_000;
   await page.route(
     (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
@@ -82,8 +97,8 @@ test('a slow auth check shows Loading Timeout, then the dashboard once it answer
       await unlessTornDown(() => route.continue());
     },
   );
-  await page.goto('/dashboard');
-  await expect(page.getByText('Loading dashboard...').first()).toBeVisible();
+  await navigateInApp(page, '/dashboard');
+  await expect(page.getByText('Loading dashboard...')).toBeVisible();
   await expect(page.getByRole('heading', { name: MSG.loadingTimeoutTitle })).toBeVisible();
   await expect(page.getByText(MSG.loadingTimeout)).toBeVisible();
   delayMs = 0;
@@ -96,6 +111,7 @@ test('a visitor whose auth check answers after the guard gave up sees Authentica
   people: { open, errors },
 }) => {
   const page = await open();
+  await laterOn(page, '/login');
   // The route guard waits 2 s for auth.me, then leaves the answer to the gate (ADR 0011); the
   // late answer is 'unregistered', which the gate shows as its own screen.
   await page.route(
@@ -105,7 +121,7 @@ test('a visitor whose auth check answers after the guard gave up sees Authentica
       await unlessTornDown(() => route.continue());
     },
   );
-  await page.goto('/dashboard');
+  await navigateInApp(page, '/dashboard');
   await expect(page.getByRole('heading', { name: MSG.authRequiredGateTitle })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(MSG.authRequiredGate)).toBeVisible();
   await page.getByRole('link', { name: 'Log In' }).click();

@@ -83,6 +83,12 @@ export async function withoutJavaScript(browser: Browser, path: string, check: (
   }
 }
 
+/**
+ * The scripts a page whose app loads at the first interaction requests until then (by `scriptsOf`
+ * name): the boot script and what it shares with the app (client/boot.ts, shared/boot-script.ts).
+ */
+export const BOOT_SCRIPTS = ['boot', 'boot-shared'];
+
 /** The scripts `page` requests from now on, by file name without the hash. */
 export function scriptsOf(page: Page): string[] {
   const scripts: string[] = [];
@@ -95,9 +101,17 @@ export function scriptsOf(page: Page): string[] {
 }
 
 /**
- * On a page the server rendered for a visitor without a session (the landing page, a business
- * page): moves the mouse, the first interaction that loads the app, and waits until the app has
- * hydrated the page (the page screen has taken the boot script's pending click). `tick`, when
+ * Whether the app has hydrated a page whose app loads at the first interaction (the landing page,
+ * a business page): the root route has then taken the boot script's pending tap (client/boot.ts,
+ * client/lib/tap-before-start.ts).
+ */
+export function appHasStarted(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as { lastslotPendingTap?: { done?: boolean } }).lastslotPendingTap?.done === true);
+}
+
+/**
+ * On a page whose app loads at the first interaction: moves the mouse, the first interaction that
+ * loads the app, and waits until the app has hydrated the page (`appHasStarted`). `tick`, when
  * given, runs between checks (a test with an installed clock moves it there).
  */
 export async function startApp(page: Page, tick?: () => Promise<void>) {
@@ -106,13 +120,34 @@ export async function startApp(page: Page, tick?: () => Promise<void>) {
     .poll(
       async () => {
         await tick?.();
-        return page.evaluate(
-          () => (window as { lastslotPendingClick?: { done?: boolean } }).lastslotPendingClick?.done,
-        );
+        return appHasStarted(page);
       },
       { intervals: [20], timeout: 20_000 },
     )
     .toBe(true);
+}
+
+/** Waits until the app has hydrated the page (the root route marks the document). */
+export async function waitForApp(page: Page) {
+  await page.locator('html[data-app-running]').waitFor({ state: 'attached', timeout: 20_000 });
+}
+
+/**
+ * Follows a link to `path` inside the running app, as from a dashboard: the browser's router loads
+ * the page, so its guards and screens ask the API themselves (a page the server renders has its
+ * answers inside its HTML). The app must already run on `page`. Returns when (Date.now()) the page
+ * was asked for.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<number> {
+  await waitForApp(page);
+  const asked = Date.now();
+  await page.evaluate((to) => {
+    const index = ((window.history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1;
+    const key = Math.random().toString(36).slice(2, 10);
+    window.history.pushState({ __TSR_index: index, key, __TSR_key: key }, '', to);
+  }, path);
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+  return asked;
 }
 
 /** Opens the dev mailbox of `origin`, follows the confirmation link to `email`, lands signed in. */
@@ -199,8 +234,13 @@ export async function addFirstSlot(page: Page, description: string) {
   await expect(page.getByTestId('slot-row').filter({ hasText: description })).toBeVisible();
 }
 
-/** Requests the slot described `description` from the public page currently open. */
+/**
+ * Requests the slot described `description` from the public page currently open, as a person with
+ * a mouse does: the pointer moves first, which loads the page's app (`startApp`), then the slot's
+ * Request button is clicked.
+ */
 export async function requestSlot(page: Page, description: string) {
+  await startApp(page);
   const slot = page.getByTestId('public-slot').filter({ hasText: description });
   await slot.getByRole('button', { name: /^Request/ }).click();
   const dialog = page.getByRole('dialog');

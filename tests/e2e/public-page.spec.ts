@@ -1,17 +1,19 @@
 /**
  * The public business page /{slug} and the not-found page in real Chromium (ADR 0019, 0020, 0047):
- * what a visitor and the owner see (painted from the data preloaded in the HTML, with no API call),
- * the sign-in dialog, 'Business Not Found' against the 404 page and their HTTP statuses, the load
- * failure and time-out states with Try Again, 'Invalid Business Data', and the booking request
- * failure toast; the dialogs' code comes at the first interaction (ADR 0055).
+ * what a visitor and the owner see (rendered by the server with the page's data inside its HTML, so
+ * no API call), the sign-in dialog, 'Business Not Found' against the 404 page and their HTTP
+ * statuses, the page's HTTP revalidation (304), the load failure and time-out states with Try
+ * Again and 'Invalid Business Data' (a page the app loads in the browser), and the booking request
+ * failure toast; the dialogs' code comes at the first interaction (ADR 0055, 0080).
  */
 import type { BrowserContextOptions, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
-import { PUBLIC_PAGE_PRELOAD_ID } from '../../shared/public-page-preload';
 import {
   addFirstSlot,
+  BOOT_SCRIPTS,
   scriptsOf,
+  startApp,
   withoutJavaScript,
   businessOnDashboard,
   customerOnDashboard,
@@ -19,6 +21,7 @@ import {
   newCustomer,
   people,
   recordToasts,
+  navigateInApp,
 } from './helpers';
 import { proceduresOf, unlessTornDown, withEntry } from './trpc-stubs';
 
@@ -41,26 +44,16 @@ function trpcError(path: string, code: string, httpStatus: number, message: stri
 
 const isBySlug = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('businesses.bySlug');
 const isRequest = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('bookings.request');
-const PRELOAD = new RegExp(`<script type="application/json" id="${PUBLIC_PAGE_PRELOAD_ID}">[\\s\\S]*?</script>`);
 
 /**
- * Serves the business's page as the app shell (what a visitor with a session gets, not the
- * server-rendered page, ADR 0075) without the data preloaded in its HTML, so the page asks
- * businesses.bySlug, whose answer the load-state journeys change.
+ * Opens the business's page as a visitor does who follows a link inside the running app (as from a
+ * dashboard), so the screen asks businesses.bySlug itself, whose answer the load-state journeys
+ * change. The app runs on /login first. Returns when (Date.now()) the page was asked for.
  */
-async function withoutPreload(page: Page) {
-  await page.route(
-    (url) => url.pathname === `/${business.slug}`,
-    (route) =>
-      unlessTornDown(async () => {
-        const response = await route.fetch({
-          headers: { ...route.request().headers(), cookie: 'lastslot_session=none' },
-        });
-        const html = await response.text();
-        expect(html).toMatch(PRELOAD);
-        await route.fulfill({ response, body: html.replace(PRELOAD, '') });
-      }),
-  );
+async function openInApp(page: Page): Promise<number> {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  return navigateInApp(page, `/${business.slug}`);
 }
 
 /** The owner's signed-in browser state (cookies, local storage), saved once. */
@@ -95,7 +88,7 @@ test('a visitor sees the business, its slots and its details, and is asked to si
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
   await expect(page.getByTestId('public-slot').filter({ hasText: slotDescription })).toBeVisible();
-  // Painted from the data preloaded in the HTML: no API call for it.
+  // Rendered by the server with its data inside the HTML: no API call for it.
   expect(apiCalls).toEqual([]);
   await expect(page).toHaveTitle(`${business.businessName} | LastSlot`);
   await expect(page.getByTestId('business-type')).toHaveText('Hair Salon');
@@ -132,6 +125,8 @@ test('a visitor sees the business, its slots and its details, and is asked to si
   await slot.getByRole('button', { name: 'Login or Sign Up to Request' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Please log in to book an appointment')).toBeVisible();
+  // The app, now running, took the page's data from the HTML too: it has not asked for it.
+  expect(apiCalls).toEqual([]);
   await expect(dialog.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
   await expect(dialog.getByRole('link', { name: 'Create an Account' })).toHaveAttribute(
     'href',
@@ -212,7 +207,7 @@ test("a visitor without a session gets the page whole in its HTML; the app's scr
   await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
-  expect(scripts).toEqual(['boot']);
+  expect(scripts).toEqual(BOOT_SCRIPTS);
 
   // A tap on a button before the app has run is answered once it has: the sign-in dialog opens,
   // and the request and sign-in dialogs' code comes with it.
@@ -223,11 +218,36 @@ test("a visitor without a session gets the page whole in its HTML; the app's scr
     .click();
   await expect(page.getByRole('dialog').getByText('Please log in to book an appointment')).toBeVisible();
   expect(scripts[0]).toBe('boot');
-  expect(scripts).toContain('index');
+  expect(scripts).toContain('app');
   await expect
     .poll(() => scripts.filter((f) => f.endsWith('-dialog')).sort())
     .toEqual(['request-dialog', 'sign-in-dialog']);
   expect(errors).toEqual([]);
+});
+
+test('the page is revalidated: asked again with its ETag, the server answers 304 without the page', async ({
+  request,
+}) => {
+  const html = { accept: 'text/html' };
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+  const first = await request.get(`/${business.slug}`, { headers: html });
+  expect(first.status()).toBe(200);
+  expect(first.headers()['cache-control']).toBe('private, no-cache');
+  const etag = first.headers()['etag'];
+  expect(etag).toMatch(/^"[^"]+"$/);
+  // Each answer has its own nonce, and still the same ETag.
+  const second = await request.get(`/${business.slug}`, { headers: html });
+  expect(nonceOf(second.headers()['content-security-policy'])).toBeTruthy();
+  expect(nonceOf(second.headers()['content-security-policy'])).not.toBe(
+    nonceOf(first.headers()['content-security-policy']),
+  );
+  expect(second.headers()['etag']).toBe(etag);
+  // The browser keeps the page it has, with the policy it came with.
+  const revalidated = await request.get(`/${business.slug}`, { headers: { ...html, 'if-none-match': etag! } });
+  expect(revalidated.status()).toBe(304);
+  expect((await revalidated.body()).length).toBe(0);
+  expect(revalidated.headers()['etag']).toBe(etag);
+  expect(revalidated.headers()['content-security-policy']).toBeUndefined();
 });
 
 test('the owner sees the preview with Go to Dashboard, and no request or favourite buttons', async ({
@@ -305,7 +325,6 @@ test("a failed load shows 'Error Loading Business' after two retries, and Try Ag
   people: { open, errors },
 }) => {
   const page = await open();
-  await withoutPreload(page);
   let failing = true;
   const calls: number[] = [];
   await page.route(isBySlug, async (route) => {
@@ -315,7 +334,7 @@ test("a failed load shows 'Error Loading Business' after two retries, and Try Ag
       trpcError('businesses.bySlug', 'INTERNAL_SERVER_ERROR', 500, 'relation "business_profiles" does not exist'),
     );
   });
-  await page.goto(`/${business.slug}`);
+  await openInApp(page);
   await expect(page.getByRole('heading', { name: 'Error Loading Business' })).toBeVisible();
   await expect(page.getByText('Failed to load business information')).toBeVisible();
   await expect(page.getByText(/relation|does not exist/)).toHaveCount(0);
@@ -337,7 +356,6 @@ test("a load that does not answer is given 5 s per call, and after 10 s the page
   people: { open, errors },
 }) => {
   const page = await open();
-  await withoutPreload(page);
   let hanging = true;
   let calls = 0;
   await page.route(isBySlug, async (route) => {
@@ -345,8 +363,7 @@ test("a load that does not answer is given 5 s per call, and after 10 s the page
     if (!hanging) return route.continue();
     // Never answered while hanging (the page gives up on it).
   });
-  const started = Date.now();
-  await page.goto(`/${business.slug}`);
+  const started = await openInApp(page);
   await expect(page.getByRole('status').filter({ hasText: 'Loading business...' })).toBeVisible();
   await expect(page.getByText('Loading took too long. Please refresh the page.')).toBeVisible({ timeout: 15_000 });
   expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
@@ -364,7 +381,6 @@ test("'Invalid Business Data' without a name; 'No description available.' and th
   people: { open, errors },
 }) => {
   const page = await open();
-  await withoutPreload(page);
   type Entry = { result: { data: { json: { business: Record<string, unknown> } } } };
   let change: (business: Record<string, unknown>) => void = (b) => {
     b.businessName = '';
@@ -375,7 +391,7 @@ test("'Invalid Business Data' without a name; 'No description available.' and th
       return entry;
     }),
   );
-  await page.goto(`/${business.slug}`);
+  await openInApp(page);
   await expect(page.getByRole('heading', { name: 'Invalid Business Data' })).toBeVisible();
   await expect(page).toHaveTitle('Invalid Business Data | LastSlot');
   await expect(page.getByTestId('public-slot')).toHaveCount(0);
@@ -384,7 +400,8 @@ test("'Invalid Business Data' without a name; 'No description available.' and th
     b.description = null;
     b.businessType = 'Hair Services|Barber Shop';
   };
-  await page.reload();
+  // A new page, whose app asks again.
+  await openInApp(page);
   await expect(page.getByRole('heading', { level: 1, name: business.businessName })).toBeVisible();
   await expect(page.getByText('No description available.')).toBeVisible();
   await expect(page.getByTestId('business-type')).toHaveText('Barber Shop');
@@ -398,6 +415,8 @@ test("a customer's failed request reads 'Booking failed'; a lost session asks to
   await customerOnDashboard(page, customer);
 
   await page.goto(`/${business.slug}`);
+  // The customer's controls come with the app, which loads at the first interaction.
+  await startApp(page);
   const slot = page.getByTestId('public-slot').filter({ hasText: slotDescription });
   await page.route(isRequest, (route) =>
     route.fulfill({

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
-import { appHelmetOptions, securityHeaders } from '../../server/security-headers';
+import { appHelmetOptions, securityHeaders } from '../../server/http/security-headers';
 import type { BookingEventHub } from '../../server/realtime/booking-events';
 import type { AppDeps } from '../../server/trpc/context';
 import { createBusiness, createUser, TEST_PASSWORD } from '../factories/index';

@@ -7,7 +7,7 @@
  * shown, a LISTEN reconnection clears the cache, ETag and 304 on businesses.bySlug, 404 for
  * unknown slugs and paths, and the page's data preloaded in its HTML.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -24,7 +24,6 @@ import { BOOKING_CHANNEL } from '../../server/realtime/booking-events';
 import type { AppDeps } from '../../server/trpc/context';
 import type { AppRouter } from '../../server/trpc/router';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
-import { PUBLIC_PAGE_PRELOAD_ID, type PublicPagePreload } from '../../shared/public-page-preload';
 import {
   businessProfileForm,
   callerFor,
@@ -36,7 +35,6 @@ import {
 import { createTestDatabase, createTestDeps, silentLogger, testClock, type TestDatabase } from '../setup/test-database';
 
 const clock = testClock(new Date('2026-11-21T10:00:00Z')); // Saturday 10:00 in London (GMT)
-const SHELL = '<!doctype html><html><head><title>LastSlot</title></head><body><div id="root"></div></body></html>';
 
 /**
  * What an instance's booking hub LISTENs and NOTIFYs through: the real database, except that
@@ -98,7 +96,6 @@ let B: Instance;
 
 beforeAll(async () => {
   const clientDir = mkdtempSync(path.join(tmpdir(), 'lastslot-client-'));
-  writeFileSync(path.join(clientDir, 'index.html'), SHELL);
   tdb = await createTestDatabase();
   // On PostgreSQL, B has its own pool and LISTEN connection; PGlite is one connection for both.
   if (tdb.url) secondDatabase = await openDatabase({ url: tdb.url, max: 2 });
@@ -378,49 +375,18 @@ describe('the public page cache across instances', () => {
   });
 });
 
-describe('businesses.bySlug over HTTP: revalidation', () => {
-  it("answers 'no-cache' with an ETag, 304 for a matching If-None-Match, and a new ETag after a change", async () => {
-    const { owner, slug } = await cachedBusiness('Etag Studio');
-    const first = await A.app.inject({ method: 'GET', url: bySlugUrl(slug) });
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['cache-control']).toBe('no-cache');
-    expect(first.headers['content-type']).toContain('application/json');
-    const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[\w-]+"$/);
-
-    const again = await A.app.inject({ method: 'GET', url: bySlugUrl(slug), headers: { 'if-none-match': etag } });
-    expect(again.statusCode).toBe(304);
-    expect(again.body).toBe('');
-    expect(again.headers.etag).toBe(etag);
-    const other = await A.app.inject({ method: 'GET', url: bySlugUrl(slug), headers: { 'if-none-match': '"other"' } });
-    expect(other.statusCode).toBe(200);
-    expect(other.body).toBe(first.body);
-
-    await addSlot(owner.id, '2026-11-23', '09:00-09:30', 'Monday');
-    await A.deps.hub.publish({ kind: 'slot', change: 'created', slotId: 'new', businessId: owner.id });
-    const changed = await A.app.inject({ method: 'GET', url: bySlugUrl(slug), headers: { 'if-none-match': etag } });
-    expect(changed.statusCode).toBe(200);
-    expect(changed.headers.etag).not.toBe(etag);
-  });
-
-  it('answers a visitor from the cache with the bytes and headers tRPC sends a signed-in customer', async () => {
+describe('businesses.bySlug over HTTP', () => {
+  it('answers a visitor from the cache with the body tRPC sends a signed-in customer, never stored by a browser', async () => {
     const { slug } = await cachedBusiness('Same Studio');
     const customer = await createUser(A.deps.db, { role: 'customer' });
     const { token } = await createSession(A.deps.db, customer.id, clock.now());
-    const headersOf = (res: { headers: Record<string, unknown> }) =>
-      Object.fromEntries(['content-type', 'vary', 'cache-control', 'etag'].map((h) => [h, res.headers[h]]));
-    for (const url of [
-      bySlugUrl(slug),
-      `/trpc/businesses.bySlug?input=${encodeURIComponent(JSON.stringify(superjson.serialize({ slug })))}`,
-    ]) {
-      const visitor = await A.app.inject({ method: 'GET', url });
-      const signedIn = await A.app.inject({ method: 'GET', url, cookies: { lastslot_session: token } });
-      expect(signedIn.headers['set-cookie']).toBeUndefined();
-      expect(visitor.statusCode).toBe(200);
-      expect(visitor.body).toBe(signedIn.body);
-      expect(headersOf(visitor)).toEqual(headersOf(signedIn));
-      expect(visitor.headers['cache-control']).toBe('no-cache');
-    }
+    const visitor = await A.app.inject({ method: 'GET', url: bySlugUrl(slug) });
+    const signedIn = await A.app.inject({ method: 'GET', url: bySlugUrl(slug), cookies: { lastslot_session: token } });
+    expect(signedIn.headers['set-cookie']).toBeUndefined();
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).toBe(signedIn.body);
+    expect(visitor.headers['cache-control']).toBe('no-store');
+    expect(visitor.headers.etag).toBeUndefined();
   });
 
   it('keeps no-store for everything else: errors, batches with other calls, answers that set a cookie', async () => {
@@ -444,70 +410,5 @@ describe('businesses.bySlug over HTTP: revalidation', () => {
     expect(cleared.headers['set-cookie']).toBeDefined();
     expect(cleared.headers['cache-control']).toBe('no-store');
     expect(cleared.headers.etag).toBeUndefined();
-  });
-});
-
-describe('page paths', () => {
-  const html = { accept: 'text/html,application/xhtml+xml' };
-  const preloadOf = (body: string): PublicPagePreload | null => {
-    const match = new RegExp(`<script type="application/json" id="${PUBLIC_PAGE_PRELOAD_ID}">(.*?)</script>`, 's').exec(
-      body,
-    );
-    return match ? (JSON.parse(match[1]!) as PublicPagePreload) : null;
-  };
-
-  it("answers 404 for unknown slugs, reserved words and paths no page has, 200 for the client's screens", async () => {
-    const statuses: Array<[string, number]> = [
-      ...['/no-such-business', '/admin', '/pricing', '/ab', '/no_such_page', '/caf%C3%A9', '/a/b', '/login/extra'].map(
-        (url): [string, number] => [url, 404],
-      ),
-      ...[
-        '/login',
-        '/register/business-details',
-        '/dashboard',
-        '/dashboard/',
-        '/settings?tab=hours',
-        '/dev/mailbox',
-      ].map((url): [string, number] => [url, 200]),
-    ];
-    for (const [url, status] of statuses) {
-      const res = await A.app.inject({ method: 'GET', url, headers: html });
-      expect(res.statusCode, url).toBe(status);
-      expect(res.body, url).toContain('<div id="root"></div>');
-      expect(preloadOf(res.body), url).toBeNull();
-    }
-  });
-
-  it("answers 200 for a known slug with the page's data preloaded, exactly as bySlug sends it, '<' escaped", async () => {
-    const { user, profile } = await createBusiness(A.deps.db, {
-      name: 'Tag </script><script>alert(1)</script> Studio',
-    });
-    await addSlot(user.id, '2026-11-21', '09:30-10:00', 'Started');
-    await addSlot(user.id, '2026-11-22', '09:30-10:00', 'Open');
-    const res = await A.app.inject({ method: 'GET', url: `/${profile.slug}`, headers: html });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body.match(/<\/script>/g)).toHaveLength(1); // only the element's own end tag
-    expect(res.body).toContain('\\u003c/script>');
-    const preload = preloadOf(res.body)!;
-    expect(preload.slug).toBe(profile.slug);
-    const api = await A.app.inject({ method: 'GET', url: bySlugUrl(profile.slug) });
-    expect(preload.data).toEqual((api.json() as [{ result: { data: unknown } }])[0].result.data);
-    const data = superjson.deserialize<{ slots: { description: string }[] }>(preload.data);
-    expect(data.slots.map((s) => s.description)).toEqual(['Open']); // the started slot is left out
-
-    // A slug typed with capitals: a permanent redirect to the lower-case address, query kept.
-    const upper = await A.app.inject({ method: 'GET', url: `/${profile.slug.toUpperCase()}?ref=qr`, headers: html });
-    expect(upper.statusCode).toBe(301);
-    expect(upper.headers.location).toBe(`/${profile.slug}?ref=qr`);
-
-    const again = await A.app.inject({
-      method: 'GET',
-      url: `/${profile.slug}`,
-      headers: { ...html, 'if-none-match': res.headers.etag as string },
-    });
-    expect(again.statusCode).toBe(304);
-    expect(again.body).toBe('');
   });
 });

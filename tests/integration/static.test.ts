@@ -1,9 +1,10 @@
 /**
- * The built client is served with an SPA fallback: every page route (/, /login, a known /{slug})
- * gets index.html with 200, a page path nothing has gets it with 404 (docs/decisions/0047), to
- * any client that takes HTML (a browser, or a link previewer sending a wildcard or no Accept); unknown
- * API paths, and any path for a client that takes no HTML, stay a plain 404. A HEAD is answered
- * as its GET.
+ * The page route (server/http/pages.ts) around a render: every GET path that no file or API route
+ * has goes to the client's render with the status it decides (here a stand-in render module in a
+ * stand-in build, so this suite needs no client build; the real render is tested against a real
+ * build in production-build.test.ts), to any client that takes HTML (a browser, or a link previewer
+ * sending a wildcard or no Accept); unknown API paths, and any path for a client that takes no
+ * HTML, stay a plain 404. A HEAD is answered as its GET.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,18 @@ import type { BookingEventHub } from '../../server/realtime/booking-events';
 import { createBusiness } from '../factories/index';
 import { createTestDatabase, createTestDeps, silentLogger, type TestDatabase } from '../setup/test-database';
 
+/** A render that titles each page by its path, and answers 404 for what is not one of `pages`. */
+const RENDER = (pages: Record<string, string>) => `
+const pages = ${JSON.stringify(pages)};
+export async function renderPage({ request }) {
+  const title = pages[new URL(request.url).pathname];
+  return new Response(
+    '<!DOCTYPE html><html><head><title>' + (title ?? 'LastSlot') + '</title></head><body>page</body></html>',
+    { status: title ? 200 : 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
+  );
+}
+`;
+
 let tdb: TestDatabase;
 let hub: Pick<BookingEventHub, 'stop'>;
 let app: FastifyInstance;
@@ -22,15 +35,33 @@ let businessSlug: string;
 let businessName: string;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'lastslot-client-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>LastSlot</title>');
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
   tdb = await createTestDatabase();
   ({ slug: businessSlug, businessName } = (await createBusiness(tdb.database.db)).profile);
+  const dir = mkdtempSync(path.join(tmpdir(), 'lastslot-build-'));
+  const clientDir = path.join(dir, 'client');
+  mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+  mkdirSync(path.join(clientDir, '.vite'));
+  writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'entry-client.tsx': { file: 'assets/app.js', css: [] },
+      'boot.ts': { file: 'assets/boot.js' },
+    }),
+  );
+  mkdirSync(path.join(dir, 'ssr'));
+  writeFileSync(
+    path.join(dir, 'ssr', 'entry-server.js'),
+    RENDER({
+      '/': 'Last-minute appointment booking | LastSlot',
+      '/login': 'LastSlot',
+      '/dashboard': 'LastSlot',
+      [`/${businessSlug}`]: `${businessName} | LastSlot`,
+    }),
+  );
   const made = await createTestDeps(tdb.database, () => new Date());
   hub = made.hub;
-  app = await buildServer({ deps: made.deps, logger: silentLogger, clientDir: dir });
+  app = await buildServer({ deps: made.deps, logger: silentLogger, clientDir, renderDir: path.join(dir, 'ssr') });
 });
 afterAll(async () => {
   await app.close();
@@ -40,7 +71,7 @@ afterAll(async () => {
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
-describe('client hosting', () => {
+describe('pages', () => {
   it.each(['/login', '/dashboard'])('serves the app for %s', async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * Search parameters of the auth routes, read leniently: an unknown or malformed value is left out.
  * They live apart from the screens because a route's `validateSearch` runs in the first-load
- * bundle while its screen is a lazily loaded chunk (ADR 0048).
+ * bundle while its screen is a lazily loaded chunk (ADR 0055).
  */
 
 /** A non-empty string, else undefined. */

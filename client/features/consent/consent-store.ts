@@ -112,7 +112,7 @@ function getSnapshot(): ConsentSnapshot {
 }
 
 /**
- * The consent cookie's value a server render was asked with (docs/decisions/0075), undefined in
+ * The consent cookie's value a server render was asked with (docs/decisions/0080), undefined in
  * the browser. A server render and the browser's hydration of it must agree on whether the banner
  * shows: both read only the cookie, the one store the server sees.
  */

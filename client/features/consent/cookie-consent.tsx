@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { openCookieSettings, savePreferences, useConsent } from './consent-store';
 
-// The preferences dialog loads when it opens or 'Customize' is pointed at (ADR 0048).
+// The preferences dialog loads when it opens or 'Customize' is pointed at (ADR 0055).
 const CookieSettingsDialog = lazyDialog(
   () => import('./cookie-settings-dialog').then((m) => m.CookieSettingsDialog),
   (p) => p.opened,

@@ -1,7 +1,7 @@
 /**
  * What /dashboard/ runs before its screen loads: the guard and the search parameters. Apart from
  * the screen because they run in the first-load bundle while the screen is a lazily loaded chunk
- * (ADR 0048).
+ * (ADR 0055).
  */
 import { isRedirect } from '@tanstack/react-router';
 import { callWithTimeout, TimeoutError } from '../../lib/requests';

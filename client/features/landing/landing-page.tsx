@@ -1,8 +1,6 @@
 import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { LANDING_PAGE_NAME } from '../../../shared/format';
-import { replayPendingClick } from '../../lib/deferred-start';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Audiences } from './landing-audiences';
 import { Hero } from './landing-hero';
@@ -31,9 +29,6 @@ const steps = [
 /** The landing page /. */
 export function LandingPage() {
   usePageTitle(LANDING_PAGE_NAME);
-  // Rendered on the server for a visitor without a session (docs/decisions/0076): the button
-  // tapped before the app ran is answered once this, the last part to hydrate, has.
-  useEffect(replayPendingClick, []);
   return (
     <Box>
       <Hero />

@@ -6,7 +6,7 @@ import { typewriterStep, typewriterText, typewriterWhole } from '../../../shared
 /**
  * The landing headline's typing state (shared/typewriter.ts timings: 100 ms a typed character,
  * 50 ms a deleted one, 2 s pause). It starts on the whole first phrase, as the page rendered on the
- * server shows it (docs/decisions/0076), and moves on from there. `paused` stops it on the whole
+ * server shows it (docs/decisions/0080), and moves on from there. `paused` stops it on the whole
  * current phrase (WCAG 2.2.2: moving content needs a way to stop it); with prefers-reduced-motion
  * it never moves. The media query is read after the first render, which must be the server's; the
  * stylesheet hides the caret and the pause button for reduced motion until then, so such a

@@ -1,20 +1,18 @@
 import { Alert, Anchor, Box, Burger, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { confirmBanner, useConfirmBanner } from '../auth/confirm-banner';
 import { SessionWatcher } from '../auth/session-watcher';
 import { useAuth } from '../auth/use-auth';
+import { DashboardNav } from './dashboard-nav';
 import { appNavItems, isAppAreaPath, isCurrent, sidebarLabel } from './dashboard-shell';
 import { Logo } from './logo';
 import { SiteFooter, SkipLink } from './site-footer';
 import { SocialLinks } from './social-links';
 import { useLogout } from './use-logout';
 import './layout.css';
-
-// The desktop sidebar loads with the signed-in area's first page, not with the public pages (ADR 0048).
-const DashboardNav = lazy(() => import('./dashboard-nav').then((m) => ({ default: m.DashboardNav })));
 
 /** The id of the page's <main>, the target of 'Skip to content'. */
 const MAIN_CONTENT_ID = 'main-content';
@@ -25,7 +23,7 @@ const MAIN_CONTENT_ID = 'main-content';
  * (business: Dashboard, QR Code, Settings, Get in Touch; customer: no QR Code) and Logout.
  * The frame's geometry is plain CSS (./layout.css, `.app-frame`): a fixed 64 px header, and from
  * the `sm` breakpoint a fixed sidebar the page makes room for. Mantine's AppShell drew the same
- * but cost the first load about 9 KB gzipped (ADR 0048).
+ * but cost the first load about 9 KB gzipped (ADR 0055).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user, authState } = useAuth();
@@ -142,9 +140,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
       {user && withSidebar && (
         <Box component="nav" className="app-frame-navbar" p="sm" aria-label={sidebarLabel(user.role)} visibleFrom="sm">
-          <Suspense fallback={null}>
-            <DashboardNav user={user} pathname={pathname} />
-          </Suspense>
+          <DashboardNav user={user} pathname={pathname} />
         </Box>
       )}
 

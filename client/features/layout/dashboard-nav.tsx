@@ -1,7 +1,4 @@
-/**
- * The desktop sidebar of the signed-in area. Its own module so that NavLink and ScrollArea load
- * only where the sidebar shows, not with the public pages (ADR 0048).
- */
+/** The desktop sidebar of the signed-in area. */
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/NavLink.css';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';

@@ -2,9 +2,12 @@ import { Center, Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BackToHome } from './back-to-home';
 
+/** The 404 page's name in its title. */
+export const NOT_FOUND_TITLE = 'Page not found';
+
 /** 404 page: 'Oops! Page not found' with a link home. */
 export function NotFound() {
-  usePageTitle('Page not found');
+  usePageTitle(NOT_FOUND_TITLE);
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="md" maw={420}>

@@ -1,7 +1,7 @@
 /**
  * Where toasts (`notifications.show` from @mantine/notifications) appear: bottom right, three at a
  * time, each closing after 5 s. The container's code (transitions, portal, drag to dismiss) loads
- * with the first toast rather than with the first-load bundle (ADR 0048); toasts shown before it
+ * with the first toast rather than with the first-load bundle (ADR 0055); toasts shown before it
  * arrives wait in the store and appear when it mounts.
  */
 import { notificationsStore, useNotifications } from '@mantine/notifications';

@@ -15,7 +15,7 @@ const DOCUMENTS = {
 
 /**
  * A scrollable dialog of one legal document, Terms & Conditions or Privacy Policy. Loaded apart
- * from the first-load bundle with its texts (ADR 0048): see ./legal-links.tsx.
+ * from the first-load bundle with its texts (ADR 0055): see ./legal-links.tsx.
  */
 export function LegalDialog({
   document,

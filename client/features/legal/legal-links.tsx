@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { lazyDialog } from '../../lib/lazy-dialog';
 
-// The dialog and the texts load when a link is pointed at, focused or clicked (ADR 0048).
+// The dialog and the texts load when a link is pointed at, focused or clicked (ADR 0055).
 const LegalDialog = lazyDialog(
   () => import('./legal-dialog').then((m) => m.LegalDialog),
   (p) => p.opened,

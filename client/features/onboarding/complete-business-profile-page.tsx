@@ -16,6 +16,7 @@ import { errorInfo, trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BusinessDetailsSection, ProfileForm, slugFromName, type ProfileValues } from './profile-form';
 import { PendingRegistrationForm } from './pending-registration-form';
+import { useAppOrigin } from '../../lib/use-app-origin';
 
 export function CompleteBusinessProfilePage() {
   usePageTitle('Complete your business profile');
@@ -31,6 +32,7 @@ export function CompleteBusinessProfilePage() {
  * by the server (a number is added when it is taken).
  */
 function SignedInProfileForm() {
+  const origin = useAppOrigin();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const { user, isLoading } = useAuth();
@@ -91,7 +93,7 @@ function SignedInProfileForm() {
         <Text size="sm" c="dimmed">
           Your booking page will be at{' '}
           <Text span fw={600} c="dark" style={{ overflowWrap: 'anywhere' }}>
-            {window.location.origin}/{preview || 'your-business-name'}
+            {origin}/{preview || 'your-business-name'}
           </Text>{' '}
           (a number is added if that address is taken; you can change it later in Settings).
         </Text>

@@ -17,6 +17,7 @@ import { notifyEmailThrottled } from '../auth/email-notices';
 import { confirmBanner } from '../auth/confirm-banner';
 import { errorInfo, trpc } from '../../lib/trpc';
 import { BusinessDetailsSection, ProfileForm, Section, slugFromName, type ProfileValues } from './profile-form';
+import { useAppOrigin } from '../../lib/use-app-origin';
 
 /**
  * Sign-up variant: the business's registration waits in session storage (kept as it is typed); the
@@ -49,7 +50,7 @@ export function PendingRegistrationForm({
   });
 
   const slug = useSlugCheck(form.values.slug);
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const origin = useAppOrigin();
 
   function remember(values: Partial<ProfileValues>) {
     // Keep name and slug with the pending registration so a reload keeps them.

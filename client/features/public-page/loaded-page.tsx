@@ -11,7 +11,7 @@ import { useSlotsErrorToast } from './slots-notices';
 import type { PublicData, Slot } from './use-business-by-slug';
 import { lazyDialog, usePreloadOnFirstInteraction } from '../../lib/lazy-dialog';
 
-// The dialogs load apart from the page (ADR 0048), ahead of time once the page is idle.
+// The dialogs load apart from the page (ADR 0055), ahead of time once the page is idle.
 const SignInDialog = lazyDialog(
   () => import('./sign-in-dialog').then((m) => m.SignInDialog),
   (p) => p.reason !== null,

@@ -1,11 +1,10 @@
 import { Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { hasBusinessIdentity } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { noticeFor, TIME_LIMITS_MS, useWaitLimit, type NoticeTexts } from '../../lib/requests';
-import { replayPendingClick } from '../../lib/deferred-start';
 import { errorInfo } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAuth } from '../auth/use-auth';
@@ -18,15 +17,9 @@ const LOAD_TEXTS: NoticeTexts = { timeout: MSG.pageTimeout, failed: MSG.pageLoad
 
 const route = getRouteApi('/$slug');
 
-/**
- * The screen at /{slug}: the page for the address's slug, started afresh when the slug changes.
- * On a page the server rendered it is the last part to hydrate (React hydrates the router's
- * Suspense boundary around it after the frame), so its first effect is where the button the
- * visitor clicked before the app ran is clicked again (docs/decisions/0075).
- */
+/** The screen at /{slug}: the page for the address's slug, started afresh when the slug changes. */
 export function PublicBusinessScreen() {
   const { slug } = route.useParams();
-  useEffect(replayPendingClick, []);
   return <PublicBusinessPage key={slug} slug={slug} />;
 }
 
@@ -86,16 +79,7 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
       />
     );
   }
-  if (notFound) {
-    return (
-      <PageMessage
-        title={MSG.pageBusinessNotFound}
-        text={`There is no business at /${slug}. Please check the link you were given.`}
-        actions={<BackToHome />}
-        testId="public-page-not-found"
-      />
-    );
-  }
+  if (notFound) return <BusinessNotFound slug={slug} />;
   if (query.isError) {
     return (
       <PageMessage
@@ -132,6 +116,19 @@ export function PublicBusinessPage({ slug }: { slug: string }) {
         <Text c="dimmed">Loading business...</Text>
       </Stack>
     </Center>
+  );
+}
+
+/** 'Business Not Found' for /{slug}: no business has the slug. */
+export function BusinessNotFound({ slug }: { slug: string }) {
+  usePageTitle(MSG.pageBusinessNotFound);
+  return (
+    <PageMessage
+      title={MSG.pageBusinessNotFound}
+      text={`There is no business at /${slug}. Please check the link you were given.`}
+      actions={<BackToHome />}
+      testId="public-page-not-found"
+    />
   );
 }
 

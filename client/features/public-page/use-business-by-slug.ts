@@ -19,9 +19,8 @@ const isNotFound = (err: unknown) => errorInfo(err).code === 'NOT_FOUND';
 /**
  * businesses.bySlug with the page's limits (ADR 0019): 5 s per call, FETCH_RETRIES, and
  * OWNER_NOT_FOUND_RETRIES when `viewerOwnsSlug`. Same query key as
- * trpc.businesses.bySlug.useQuery, so invalidating `utils.businesses.bySlug` refreshes it. The
- * first page load starts from the answer preloaded in the HTML (client/lib/page-preload.ts), fresh
- * for the usual stale time.
+ * trpc.businesses.bySlug.useQuery, so invalidating `utils.businesses.bySlug` refreshes it. A page
+ * rendered on the server starts from the answer its route's loader read there.
  */
 export function useBusinessBySlug(slug: string, viewerOwnsSlug: boolean) {
   const ownsRef = useRef(viewerOwnsSlug);

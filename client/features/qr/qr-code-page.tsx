@@ -33,6 +33,7 @@ import { useAuth } from '../auth/use-auth';
 import { FullPageLoader } from '../layout/full-page-loader';
 import { LoadError } from '../layout/load-error';
 import { bookingLink, copyText, openPrintView, QR_SIZE, qrDataUrl, qrPngBlob, saveBlob } from './qr-image';
+import { useAppOrigin } from '../../lib/use-app-origin';
 
 /** 'Access Denied' for a signed-in user whose role may not generate QR codes. */
 const route = getRouteApi('/qrcode');
@@ -72,7 +73,7 @@ export function QrCodePage() {
 }
 
 function QrTools({ businessName, slug }: { businessName: string; slug: string }) {
-  const link = bookingLink(window.location.origin, slug);
+  const link = bookingLink(useAppOrigin(), slug);
   const [image, setImage] = useState<{ link: string; url: string } | null>(null);
   const [imageError, setImageError] = useState(false);
   const [downloading, setDownloading] = useState(false);

@@ -19,6 +19,7 @@ import { CardHeading } from './card-heading';
 import { timezoneOptions } from './timezones';
 import { useBusinessSlugCheck } from './use-business-slug-check';
 import { urlPrefixProps } from './url-prefix';
+import { useAppOrigin } from '../../lib/use-app-origin';
 
 type BusinessSettings = RouterOutputs['settings']['business'];
 
@@ -63,7 +64,7 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
   });
   const slug = useBusinessSlugCheck(form.values.slug, settings.slug);
   const zones = useMemo(() => timezoneOptions(settings.timezone), [settings.timezone]);
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const origin = useAppOrigin();
 
   const slugBlocked = slug.state === 'invalid' || slug.state === 'taken';
   const blockForSlug = () =>

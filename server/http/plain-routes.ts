@@ -9,10 +9,10 @@
  * `redactUrl`; a test there fails for a new path parameter it does not hide).
  */
 import type { FastifyInstance } from 'fastify';
-import { calendarFeedByToken } from './features/calendar/calendar.service';
-import { unsubscribe } from './features/notifications/notifications.service';
-import { DomainError } from './core/errors';
-import type { AppDeps } from './trpc/context';
+import { calendarFeedByToken } from '../features/calendar/calendar.service';
+import { unsubscribe } from '../features/notifications/notifications.service';
+import { DomainError } from '../core/errors';
+import type { AppDeps } from '../trpc/context';
 
 const TOKEN = /^[a-z2-7]{32}$/;
 const NOT_FOUND = { error: 'Not Found' };

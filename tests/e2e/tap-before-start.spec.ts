@@ -1,0 +1,329 @@
+/**
+ * A tap before the app runs, on the pages the server renders whose app loads at the first
+ * interaction (/ and /{slug}; client/boot.ts, client/lib/tap-before-start.ts, ADR 0080), as on a
+ * slow phone: the CPU throttled 6x and the app's script held back until the test has looked, so
+ * every tap lands before the app runs. A button's tap is shown as taken at once (data-tap-pending
+ * and aria-busy on it, data-tap-pending on <html>: the page's progress bar); once the app has
+ * hydrated the page the tap takes effect exactly once and the marks go. A link works as a link
+ * meanwhile: the browser follows it without the app.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  addFirstSlot,
+  appHasStarted,
+  businessOnDashboard,
+  newBusiness,
+  newCustomer,
+  people,
+  signIn,
+  type CustomerAccount,
+  type OpenOptions,
+} from './helpers';
+import { unlessTornDown } from './trpc-stubs';
+
+// A page hydrates slowly on a CPU throttled 6x; each worker (a new one after a failure) has its
+// own business.
+test.describe.configure({ timeout: 180_000 });
+const tag = `t${Date.now().toString(36)}`;
+const business = newBusiness(tag);
+const slotDescription = `Tap slot ${tag}`;
+/** How long the app may take to hydrate a page on a CPU throttled 6x, once its script has come. */
+const HYDRATED_MS = 45_000;
+/** The boot script's mark on a tapped control and on <html> (shared/boot-script.ts). */
+const PENDING = 'data-tap-pending';
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { open, closeAll, errors } = people(browser);
+  try {
+    const biz = await open();
+    await businessOnDashboard(biz, business);
+    await addFirstSlot(biz, slotDescription);
+    expect(errors).toEqual([]);
+  } finally {
+    await closeAll();
+  }
+});
+
+/** A phone that runs scripts slowly, whose app's script is held back until `release`. */
+interface SlowPhone {
+  page: Page;
+  /** Lets the app's script through (the held request and any later one). */
+  release: () => void;
+  /** Whether the page has asked for the app's script. */
+  appAsked: () => boolean;
+}
+
+/**
+ * Opens a page (`people.open` with `options`) on a CPU throttled 6x whose requests for the app's
+ * script wait until `release`; every untrusted click (the app's replay of a tap: a person's click
+ * is trusted) is counted in `window.replayedClicks`.
+ */
+async function slowPhone(open: (options?: OpenOptions) => Promise<Page>, options?: OpenOptions): Promise<SlowPhone> {
+  const page = await open(options);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route('**/assets/app-*.js', (route) =>
+    unlessTornDown(async () => {
+      asked = true;
+      await released;
+      await route.continue();
+    }),
+  );
+  await page.addInitScript(() => {
+    const clicks: string[] = [];
+    (window as unknown as { replayedClicks: string[] }).replayedClicks = clicks;
+    window.addEventListener(
+      'click',
+      (event) => {
+        if (!event.isTrusted && event.target instanceof Element) clicks.push(event.target.textContent ?? '');
+      },
+      true,
+    );
+  });
+  return { page, release, appAsked: () => asked };
+}
+
+/** The clicks the app has replayed so far (see `slowPhone`). */
+function replayedClicks(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { replayedClicks: string[] }).replayedClicks);
+}
+
+/** A button tapped before the app runs, and what the tap does once the app has come. */
+interface ButtonTap {
+  /** The page's address. */
+  path: string;
+  /** How the person's browser starts (e.g. without a cookie choice). */
+  options?: OpenOptions;
+  /** The customer the person is signed in as, if any. */
+  customer?: CustomerAccount;
+  /** The button tapped. */
+  control: (page: Page) => Locator;
+  /**
+   * Checks the tap's effect once the app runs (waiting up to HYDRATED_MS for it); returns the
+   * button as it then stands on the page, unless the tap took it away.
+   */
+  answered: (page: Page) => Promise<Locator | undefined>;
+}
+
+/**
+ * On a slow phone (`slowPhone`), taps `tap.control` on `tap.path` before the app runs and checks
+ * that the tap was taken at once: the button marked pending and busy, dimmed; <html> marked, its
+ * progress bar showing; the app asked for but not yet running. Then lets the app come and checks
+ * the tap's effect (`tap.answered`), that the app clicked the button again exactly once, and that
+ * the marks are gone. Returns the page.
+ */
+async function tapBeforeStart(open: (options?: OpenOptions) => Promise<Page>, tap: ButtonTap): Promise<Page> {
+  const phone = await slowPhone(open, tap.options);
+  const { page } = phone;
+  if (tap.customer) await signIn(page, tap.customer);
+  await page.goto(tap.path);
+  const control = tap.control(page);
+  await expect(control).toBeVisible();
+  expect(await appHasStarted(page)).toBe(false);
+  await control.click();
+  // Read at once: the boot script marks the button while the click is dispatched.
+  const marks = await control.evaluate((el, pending) => {
+    const bar = getComputedStyle(document.documentElement, '::before');
+    return {
+      control: el.getAttribute(pending),
+      busy: el.getAttribute('aria-busy'),
+      dimmed: getComputedStyle(el).opacity,
+      html: document.documentElement.getAttribute(pending),
+      bar: { content: bar.content, height: bar.height },
+    };
+  }, PENDING);
+  expect(marks).toEqual({ control: '', busy: 'true', dimmed: '0.7', html: '', bar: { content: '""', height: '3px' } });
+  expect(phone.appAsked()).toBe(true);
+  expect(await appHasStarted(page)).toBe(false);
+  expect(await replayedClicks(page)).toEqual([]);
+
+  phone.release();
+  await expect.poll(() => appHasStarted(page), { timeout: HYDRATED_MS }).toBe(true);
+  const left = await tap.answered(page);
+  expect(await replayedClicks(page)).toHaveLength(1);
+  await expect(page.locator('html')).not.toHaveAttribute(PENDING);
+  await expect(page.locator(`[${PENDING}]`)).toHaveCount(0);
+  if (left) await expect(left).not.toHaveAttribute('aria-busy');
+  return page;
+}
+
+/**
+ * Taps `link` on `path` before the app runs: the browser follows it as a link, at once, while the
+ * app's script is still held back, to `url` (one navigation each), where the page, once its app
+ * has come, shows `arrived`.
+ */
+async function followLinkBeforeStart(
+  open: (options?: OpenOptions) => Promise<Page>,
+  path: string,
+  link: (page: Page) => Locator,
+  url: RegExp,
+  arrived: (page: Page) => Locator,
+) {
+  const phone = await slowPhone(open);
+  const { page } = phone;
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  await page.goto(path);
+  const target = link(page);
+  await expect(target).toBeVisible();
+  const href = await target.getAttribute('href');
+  await target.click();
+  await expect(page).toHaveURL(url);
+  phone.release();
+  await expect(arrived(page)).toBeVisible({ timeout: HYDRATED_MS });
+  expect(documents).toEqual([path, new URL(href!, 'http://x').pathname]);
+}
+
+test.describe('/{slug}', () => {
+  const path = `/${business.slug}`;
+  const slotOf = (page: Page) => page.getByTestId('public-slot').filter({ hasText: slotDescription });
+
+  test("the cookie banner's Accept All: the choice is saved and the banner goes", async ({
+    people: { open, errors },
+  }) => {
+    const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
+    await tapBeforeStart(open, {
+      path,
+      options: { cookieChoice: false },
+      control: (page) => banner(page).getByRole('button', { name: 'Accept All' }),
+      answered: async (page) => {
+        await expect(banner(page)).toHaveCount(0, { timeout: HYDRATED_MS });
+        expect(await page.evaluate(() => window.localStorage.getItem('cookiePreferences'))).toBe(
+          '{"necessary":true,"analytics":true,"marketing":true}',
+        );
+        return undefined;
+      },
+    });
+    expect(errors).toEqual([]);
+  });
+
+  test("a visitor's tap on a slot's request button opens the sign-in dialog", async ({ people: { open, errors } }) => {
+    const request = (page: Page) => slotOf(page).getByRole('button', { name: 'Login or Sign Up to Request' });
+    await tapBeforeStart(open, {
+      path,
+      control: request,
+      answered: async (page) => {
+        const dialog = page.getByRole('dialog', { name: 'Sign in to request' });
+        await expect(dialog.getByText('Please log in to book an appointment')).toBeVisible({ timeout: HYDRATED_MS });
+        await expect(page.getByRole('dialog')).toHaveCount(1);
+        return request(page);
+      },
+    });
+    expect(errors).toEqual([]);
+  });
+
+  test("a visitor's tap on the favourite button opens the sign-in dialog", async ({ people: { open, errors } }) => {
+    const favourite = (page: Page) => page.getByRole('button', { name: 'Favourite · 0' });
+    await tapBeforeStart(open, {
+      path,
+      control: favourite,
+      answered: async (page) => {
+        const dialog = page.getByRole('dialog', { name: 'Sign in to save favourites' });
+        await expect(dialog.getByText('Please log in to save your favourite businesses')).toBeVisible({
+          timeout: HYDRATED_MS,
+        });
+        await expect(page.getByRole('dialog')).toHaveCount(1);
+        return favourite(page);
+      },
+    });
+    expect(errors).toEqual([]);
+  });
+
+  test("a signed-in customer's tap on a slot's request button opens the request dialog", async ({
+    people: { open, errors },
+  }) => {
+    await tapBeforeStart(open, {
+      path,
+      customer: newCustomer(`${tag}-request`),
+      // The slot's one button, whatever the page says on it before the app runs.
+      control: (page) => slotOf(page).getByRole('button'),
+      answered: async (page) => {
+        const dialog = page.getByRole('dialog', { name: 'Request this appointment' });
+        await expect(dialog.getByRole('button', { name: 'Send Request' })).toBeVisible({ timeout: HYDRATED_MS });
+        await expect(dialog).toContainText(slotDescription);
+        await expect(page.getByRole('dialog')).toHaveCount(1);
+        return slotOf(page).getByRole('button', { name: /^Request/ });
+      },
+    });
+    expect(errors).toEqual([]);
+  });
+
+  test("a signed-in customer's tap on the favourite button favourites the business", async ({
+    people: { open, errors },
+  }) => {
+    const favourited = (page: Page) => page.getByRole('button', { name: /^Favourited · \d+$/ });
+    const page = await tapBeforeStart(open, {
+      path,
+      customer: newCustomer(`${tag}-favourite`),
+      control: (page) => page.getByRole('button', { name: /^Favourite/ }),
+      answered: async (page) => {
+        // Once: a second click would have taken the favourite back.
+        await expect(favourited(page)).toHaveAttribute('aria-pressed', 'true', { timeout: HYDRATED_MS });
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        return favourited(page);
+      },
+    });
+    // Saved: the page, asked again, says so.
+    await page.reload();
+    await expect(favourited(page)).toHaveAttribute('aria-pressed', 'true');
+    expect(errors).toEqual([]);
+  });
+
+  test("the header's Login link is followed at once, without the app", async ({ people: { open, errors } }) => {
+    await followLinkBeforeStart(
+      open,
+      path,
+      (page) => page.getByRole('banner').getByRole('link', { name: 'Login' }),
+      /\/login$/,
+      (page) => page.getByRole('button', { name: 'Log In' }),
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('/', () => {
+  test("the headline's pause button pauses the typing", async ({ people: { open, errors } }) => {
+    await tapBeforeStart(open, {
+      path: '/',
+      control: (page) => page.getByRole('button', { name: 'Pause headline animation' }),
+      answered: async (page) => {
+        // Once: a second click would have set it playing again.
+        const play = page.getByRole('button', { name: 'Play headline animation' });
+        await expect(play).toBeVisible({ timeout: HYDRATED_MS });
+        await expect(page.getByRole('button', { name: 'Pause headline animation' })).toHaveCount(0);
+        return play;
+      },
+    });
+    expect(errors).toEqual([]);
+  });
+
+  const register = (page: Page) => page.getByRole('button', { name: /^(Continue|Create Account)$/ });
+  const links: Array<[name: string, url: RegExp, arrived: (page: Page) => Locator]> = [
+    ['Get started free', /\/register$/, register],
+    ['Log in', /\/login$/, (page) => page.getByRole('button', { name: 'Log In' })],
+    ['Sign up your business', /\/register$/, register],
+    ['Sign up as a customer', /\/register\?role=customer$/, register],
+    ['Create your booking page', /\/register$/, register],
+  ];
+  for (const [name, url, arrived] of links) {
+    test(`the landing page's '${name}' link is followed at once, without the app`, async ({
+      people: { open, errors },
+    }) => {
+      await followLinkBeforeStart(
+        open,
+        '/',
+        (page) => page.getByRole('main').getByRole('link', { name, exact: true }),
+        url,
+        arrived,
+      );
+      expect(errors).toEqual([]);
+    });
+  }
+});
