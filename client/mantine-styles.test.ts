@@ -14,6 +14,7 @@ const stylesDir = path.join(clientDir, '../node_modules/@mantine/core/styles');
 const PARTS: Record<string, string[]> = {
   Modal: ['Overlay', 'ModalBase', 'Modal'],
   TextInput: ['Input'],
+  NativeSelect: ['Input'],
   Textarea: ['Input'],
   Select: ['Popover', 'Input', 'Combobox'],
   PasswordInput: ['Input', 'PasswordInput'],

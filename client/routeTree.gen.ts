@@ -15,6 +15,7 @@ import { Route as AuthRedirectRouteImport } from './routes/auth-redirect'
 import { Route as CheckEmailRouteImport } from './routes/check-email'
 import { Route as CompleteBusinessProfileRouteImport } from './routes/complete-business-profile'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as DiscoverRouteImport } from './routes/discover'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as QrcodeRouteImport } from './routes/qrcode'
@@ -57,6 +58,11 @@ const CompleteBusinessProfileRoute = CompleteBusinessProfileRouteImport.update({
 const ContactRoute = ContactRouteImport.update({
   id: '/contact',
   path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DiscoverRoute = DiscoverRouteImport.update({
+  id: '/discover',
+  path: '/discover',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -133,6 +139,7 @@ export interface FileRoutesByFullPath {
   '/check-email': typeof CheckEmailRoute
   '/complete-business-profile': typeof CompleteBusinessProfileRoute
   '/contact': typeof ContactRoute
+  '/discover': typeof DiscoverRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/qrcode': typeof QrcodeRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByTo {
   '/check-email': typeof CheckEmailRoute
   '/complete-business-profile': typeof CompleteBusinessProfileRoute
   '/contact': typeof ContactRoute
+  '/discover': typeof DiscoverRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/qrcode': typeof QrcodeRoute
@@ -176,6 +184,7 @@ export interface FileRoutesById {
   '/check-email': typeof CheckEmailRoute
   '/complete-business-profile': typeof CompleteBusinessProfileRoute
   '/contact': typeof ContactRoute
+  '/discover': typeof DiscoverRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/qrcode': typeof QrcodeRoute
@@ -199,6 +208,7 @@ export interface FileRouteTypes {
     | '/check-email'
     | '/complete-business-profile'
     | '/contact'
+    | '/discover'
     | '/forgot-password'
     | '/login'
     | '/qrcode'
@@ -220,6 +230,7 @@ export interface FileRouteTypes {
     | '/check-email'
     | '/complete-business-profile'
     | '/contact'
+    | '/discover'
     | '/forgot-password'
     | '/login'
     | '/qrcode'
@@ -241,6 +252,7 @@ export interface FileRouteTypes {
     | '/check-email'
     | '/complete-business-profile'
     | '/contact'
+    | '/discover'
     | '/forgot-password'
     | '/login'
     | '/qrcode'
@@ -263,6 +275,7 @@ export interface RootRouteChildren {
   CheckEmailRoute: typeof CheckEmailRoute
   CompleteBusinessProfileRoute: typeof CompleteBusinessProfileRoute
   ContactRoute: typeof ContactRoute
+  DiscoverRoute: typeof DiscoverRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   QrcodeRoute: typeof QrcodeRoute
@@ -320,6 +333,13 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/discover': {
+      id: '/discover'
+      path: '/discover'
+      fullPath: '/discover'
+      preLoaderRoute: typeof DiscoverRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -423,6 +443,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckEmailRoute: CheckEmailRoute,
   CompleteBusinessProfileRoute: CompleteBusinessProfileRoute,
   ContactRoute: ContactRoute,
+  DiscoverRoute: DiscoverRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   QrcodeRoute: QrcodeRoute,

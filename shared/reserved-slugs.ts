@@ -13,6 +13,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'settings',
   'qrcode',
   'contact',
+  'discover',
   'dev',
   'trpc',
   'healthz',

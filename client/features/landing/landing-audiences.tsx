@@ -1,4 +1,5 @@
-import { Badge, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { CUSTOMER_FEATURES, FeatureList } from './feature-list';
 
 const BUSINESS_TYPES = [
@@ -43,6 +44,11 @@ export function Audiences() {
               tap. The business confirms, and you get an email.
             </Text>
             <FeatureList items={CUSTOMER_FEATURES} />
+            <Group mt="xs">
+              <Button component={Link} to="/discover" variant="light">
+                Discover slots near you
+              </Button>
+            </Group>
           </Stack>
         </SimpleGrid>
       </Container>

@@ -18,7 +18,7 @@ import './layout.css';
 const MAIN_CONTENT_ID = 'main-content';
 
 /**
- * The page frame: header, the signed-in area's desktop sidebar (`DashboardNav`), the email banner,
+ * The page frame: header (Discover for everyone), the signed-in area's desktop sidebar (`DashboardNav`), the email banner,
  * the page and the footer. On a phone the burger menu lists the same entries for a signed-in user
  * (business: Dashboard, QR Code, Settings, Get in Touch; customer: no QR Code) and Logout.
  * The frame's geometry is plain CSS (./layout.css, `.app-frame`): a fixed 64 px header, and from
@@ -33,6 +33,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const onDashboard = pathname.startsWith('/dashboard');
   const onHome = pathname === '/';
+  const onDiscover = pathname === '/discover';
   // The signed-in area (dashboard, QR code, settings, contact) gets its sidebar on desktop.
   const withSidebar = Boolean(user) && authState === 'authenticated' && isAppAreaPath(pathname);
   useEffect(() => menu.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -47,6 +48,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Logo />
             {/* Desktop and tablet */}
             <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+              <DiscoverLink current={onDiscover} />
               {onHome && <SectionLinks />}
               <SocialLinks />
               {user ? (
@@ -99,6 +101,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
           >
             <Stack gap={4} onClick={menu.close}>
+              <DiscoverLink current={onDiscover} vertical />
               {onHome && <SectionLinks vertical />}
               {user ? (
                 <>
@@ -152,6 +155,22 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+/** Discover, for everyone: open slots near a place. */
+function DiscoverLink({ current, vertical = false }: { current: boolean; vertical?: boolean }) {
+  return (
+    <Button
+      component={Link}
+      to="/discover"
+      variant={current ? 'light' : 'subtle'}
+      color="gray"
+      justify={vertical ? 'flex-start' : undefined}
+      aria-current={current ? 'page' : undefined}
+    >
+      Discover
+    </Button>
   );
 }
 

@@ -12,6 +12,9 @@ import { useActionKeys } from '../../lib/action-keys';
 import { errorInfo, trpc } from '../../lib/trpc';
 import type { Slot } from './use-business-by-slug';
 
+/** What the dialog shows and requests of a slot (the business page's slot, or a Discover result's). */
+export type RequestableSlot = Pick<Slot, 'id' | 'description' | 'date' | 'startTime' | 'endTime'>;
+
 /**
  * The 'Request this appointment' dialog: the slot, optional notes, Send Request. A refused or lost
  * request is toasted; UNAUTHORIZED asks the visitor to sign in, CONFLICT and NOT_FOUND close it.
@@ -23,7 +26,7 @@ export function RequestDialog({
   onClose,
   onSignInNeeded,
 }: {
-  slot: Slot | null;
+  slot: RequestableSlot | null;
   slug: string;
   businessName: string;
   onClose: () => void;
@@ -59,7 +62,11 @@ export function RequestDialog({
       if (info.code === 'UNAUTHORIZED') onSignInNeeded();
       else if (info.code === 'CONFLICT' || info.code === 'NOT_FOUND') onClose();
     } finally {
-      await Promise.all([utils.businesses.bySlug.invalidate({ slug }), utils.bookings.mine.invalidate()]);
+      await Promise.all([
+        utils.businesses.bySlug.invalidate({ slug }),
+        utils.bookings.mine.invalidate(),
+        utils.discovery.search.invalidate(),
+      ]);
     }
   }
 

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { discoverSearch, formatMiles, roundedPosition, searchInputFor } from './search-params';
+
+describe('discoverSearch (the address of /discover)', () => {
+  it('keeps the parameters given, as the search typed them', () => {
+    expect(
+      discoverSearch({ window: '2h', place: ' Manchester ', miles: '10', category: 'Hair Services', sort: 'nearest' }),
+    ).toEqual({ window: '2h', place: 'Manchester', miles: 10, category: 'Hair Services', sort: 'nearest' });
+  });
+
+  it('leaves out a malformed parameter and keeps the others', () => {
+    expect(
+      discoverSearch({ window: '3h', miles: 7, category: 'Plumber', sort: 'random', lat: 'north', place: 'Leeds' }),
+    ).toEqual({ place: 'Leeds' });
+    expect(discoverSearch({ lat: 91, lng: -2.2 })).toEqual({ lng: -2.2 });
+    expect(discoverSearch({ place: '   ' })).toEqual({});
+    expect(discoverSearch({ place: 'x'.repeat(101) })).toEqual({});
+  });
+
+  it('accepts a child category and rounds a position to 3 decimal places', () => {
+    expect(discoverSearch({ category: 'Barber Shop', lat: '53.48094', lng: -2.24271 })).toEqual({
+      category: 'Barber Shop',
+      lat: 53.481,
+      lng: -2.243,
+    });
+  });
+
+  it('gives an empty search for an address without parameters', () => {
+    expect(discoverSearch({})).toEqual({});
+  });
+});
+
+describe('searchInputFor', () => {
+  it('is null until the search says where', () => {
+    expect(searchInputFor({ window: '1h' }, 'Europe/London')).toBeNull();
+    expect(searchInputFor({ lat: 53.5 }, 'Europe/London')).toBeNull();
+  });
+
+  it('fills in the defaults: today, 5 miles, soonest first', () => {
+    expect(searchInputFor({ place: 'Manchester' }, 'Europe/London')).toEqual({
+      window: 'today',
+      miles: 5,
+      sort: 'soonest',
+      timezone: 'Europe/London',
+      place: 'Manchester',
+    });
+  });
+
+  it('searches a typed place before a position, and a position when no place is typed', () => {
+    expect(searchInputFor({ place: 'Leeds', lat: 53.48, lng: -2.24 }, 'UTC')).toMatchObject({ place: 'Leeds' });
+    const byPosition = searchInputFor({ lat: 53.48, lng: -2.24, category: 'Nails', miles: 2 }, 'UTC');
+    expect(byPosition).toEqual({
+      window: 'today',
+      miles: 2,
+      sort: 'soonest',
+      timezone: 'UTC',
+      latitude: 53.48,
+      longitude: -2.24,
+      category: 'Nails',
+    });
+  });
+});
+
+describe('roundedPosition', () => {
+  it('rounds both coordinates to 3 decimal places (about 100 m)', () => {
+    expect(roundedPosition(53.480949, -2.242631)).toEqual({ lat: 53.481, lng: -2.243 });
+    expect(roundedPosition(-33.8688499, 151.2092999)).toEqual({ lat: -33.869, lng: 151.209 });
+  });
+});
+
+describe('formatMiles', () => {
+  it('shows one decimal place, and "1 mile" for one', () => {
+    expect(formatMiles(0.83)).toBe('0.8 miles');
+    expect(formatMiles(1.02)).toBe('1 mile');
+    expect(formatMiles(12.44)).toBe('12.4 miles');
+    expect(formatMiles(2)).toBe('2 miles');
+  });
+
+  it('says "Under 0.1 miles" for a business next door', () => {
+    expect(formatMiles(0.04)).toBe('Under 0.1 miles');
+  });
+});

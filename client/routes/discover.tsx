@@ -1,0 +1,37 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { pageTitle } from '../../shared/format';
+import { DEFAULT_TIMEZONE } from '../../shared/zoned-time';
+import { DiscoverPage } from '../features/discover/discover-page';
+import { discoverSearch, searchInputFor } from '../features/discover/search-params';
+import { errorInfo } from '../lib/trpc';
+
+const TITLE = pageTitle('Discover');
+
+/**
+ * /discover: open slots near a place, for everyone (no login). The search is the address's
+ * parameters (`discoverSearch`). On the server the page waits for the first page of results (the
+ * customer's time zone is not known there: Europe/London, the browser searches again in its own
+ * zone when it differs); in the browser the screen asks itself.
+ */
+export const Route = createFileRoute('/discover')({
+  validateSearch: discoverSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    if (!import.meta.env.SSR) return undefined;
+    const input = searchInputFor(deps, DEFAULT_TIMEZONE);
+    if (!input) return undefined;
+    try {
+      await context.trpcUtils.discovery.search.fetchInfinite(input);
+      return undefined;
+    } catch (err) {
+      // The screen shows it in words until the browser's own search answers.
+      const { message, field } = errorInfo(err);
+      return { loadError: { message, field } };
+    }
+  },
+  head: () => ({ meta: [{ title: TITLE }, { property: 'og:title', content: TITLE }] }),
+  component: function DiscoverScreen() {
+    const data = Route.useLoaderData();
+    return <DiscoverPage loadError={data?.loadError} />;
+  },
+});
