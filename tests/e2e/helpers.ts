@@ -260,6 +260,8 @@ export interface OpenOptions {
   cookieChoice?: boolean;
   /** A saved browser state (cookies, local storage) to start from, e.g. a signed-in owner's. */
   storageState?: BrowserContextOptions['storageState'];
+  /** More of the context's options: e.g. a `geolocation` with `permissions: ['geolocation']`. */
+  context?: Omit<BrowserContextOptions, 'storageState'>;
 }
 
 /**
@@ -271,8 +273,8 @@ export function people(browser: Browser) {
   const contexts: BrowserContext[] = [];
   return {
     errors,
-    async open({ cookieChoice = true, storageState }: OpenOptions = {}): Promise<Page> {
-      const context = await browser.newContext(storageState ? { storageState } : {});
+    async open({ cookieChoice = true, storageState, context: options }: OpenOptions = {}): Promise<Page> {
+      const context = await browser.newContext({ ...options, ...(storageState ? { storageState } : {}) });
       if (cookieChoice) {
         // Where a saved choice lives: local storage, and the cookie a server-rendered page reads.
         await context.addInitScript(() => {

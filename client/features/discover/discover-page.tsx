@@ -1,6 +1,18 @@
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Input.css';
-import { Alert, Button, Chip, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Chip,
+  Container,
+  Grid,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -197,7 +209,8 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
               value={search.window ?? DEFAULT_WINDOW}
               onChange={(v) => update({ window: v as DiscoveryWindow })}
             >
-              <Group gap={8}>
+              {/* One row that scrolls sideways on a phone, rather than three rows of chips. */}
+              <Group gap={8} wrap="nowrap" py={4} style={{ overflowX: 'auto' }}>
                 {WINDOW_CHIPS.map((c) => (
                   <Chip key={c.value} value={c.value} variant="outline">
                     {c.label}
@@ -207,35 +220,45 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
             </Chip.Group>
           </div>
 
-          <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-            <NativeSelect
-              label="Distance"
-              data={MILES_DATA}
-              value={String(search.miles ?? DEFAULT_MILES)}
-              onChange={(e) => update({ miles: Number(e.currentTarget.value) })}
-              miw={130}
-            />
-            <NativeSelect
-              label="Category"
-              data={CATEGORY_DATA}
-              value={search.category ?? ALL_CATEGORIES_VALUE}
-              onChange={(e) => update({ category: e.currentTarget.value || undefined })}
-              miw={200}
-            />
-            <NativeSelect
-              label="Sort by"
-              data={SORT_DATA}
-              value={search.sort ?? DEFAULT_SORT}
-              onChange={(e) => update({ sort: e.currentTarget.value as DiscoverSearch['sort'] })}
-              miw={150}
-            />
-          </Group>
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <NativeSelect
+                label="Distance"
+                data={MILES_DATA}
+                value={String(search.miles ?? DEFAULT_MILES)}
+                onChange={(e) => update({ miles: Number(e.currentTarget.value) })}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }} order={{ base: 3, sm: 2 }}>
+              <NativeSelect
+                label="Category"
+                data={CATEGORY_DATA}
+                value={search.category ?? ALL_CATEGORIES_VALUE}
+                onChange={(e) => update({ category: e.currentTarget.value || undefined })}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }} order={{ base: 2, sm: 3 }}>
+              <NativeSelect
+                label="Sort by"
+                data={SORT_DATA}
+                value={search.sort ?? DEFAULT_SORT}
+                onChange={(e) => update({ sort: e.currentTarget.value as DiscoverSearch['sort'] })}
+              />
+            </Grid.Col>
+          </Grid>
         </Stack>
 
         <Stack gap="sm" component="section" aria-label="Results" data-testid="discover-results">
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="discover-summary">
-              {summary(hasWhere, query.data !== undefined, results.length, where, hydrated && query.isFetching)}
+              {summary(
+                hasWhere,
+                query.data !== undefined,
+                results.length,
+                query.hasNextPage,
+                where,
+                hydrated && query.isFetching,
+              )}
             </Text>
             {/* The "Show map" toggle goes here: the map is its own chunk, loaded when opened. */}
           </Group>
@@ -303,10 +326,18 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
 }
 
 /** The line above the results: what is shown, where. */
-function summary(hasWhere: boolean, answered: boolean, count: number, where: string | null, fetching: boolean) {
+function summary(
+  hasWhere: boolean,
+  answered: boolean,
+  count: number,
+  more: boolean,
+  where: string | null,
+  fetching: boolean,
+) {
   if (!hasWhere) return 'Choose where to look.';
   if (!answered) return fetching ? 'Searching...' : '';
   const place = where ? ` near ${where}` : '';
   if (count === 0) return `No open slots${place}.`;
-  return `${count} open ${count === 1 ? 'slot' : 'slots'}${place}${fetching ? ' (updating...)' : ''}`;
+  const shown = `${more ? 'Showing ' : ''}${count} open ${count === 1 ? 'slot' : 'slots'}${place}`;
+  return fetching ? `${shown} (updating...)` : shown;
 }

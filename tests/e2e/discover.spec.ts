@@ -1,0 +1,225 @@
+/**
+ * Discover (/discover): open slots near a typed town or the device's position, rendered on the
+ * server and live in the browser. The suite's server has no demo data: each journey makes its own
+ * businesses (in Manchester by their postcode, one in Leeds) with slots tomorrow, through the
+ * development accounts API and slots.create, and waits for the background geocoder to place them.
+ */
+import type { Page } from '@playwright/test';
+import { MSG } from '../../shared/messages';
+import type { WeeklySchedule } from '../../shared/opening-hours';
+import { addDaysToDate, localNow } from '../../shared/zoned-time';
+import { expect, test } from './fixtures';
+import { newBusiness, newCustomer, signIn, type BusinessAccount } from './helpers';
+
+const tag = `d${Date.now().toString(36)}`;
+/** The businesses' own day tomorrow (Europe/London, their default zone). */
+const TOMORROW = addDaysToDate(localNow('Europe/London').date, 1);
+const MANCHESTER = 'Unit 4, Tib Street, M4 1AA';
+const LEEDS = '2 Market Row, Leeds, LS1 6DL';
+const SEARCH = '/discover?place=Manchester&window=tomorrow';
+/** How soon a live change must show on an open list (ms), with room for a busy test machine. */
+const LIVE_MS = 4_000;
+
+/** Open every day, all day, so a slot tomorrow is always within opening hours. */
+const ALWAYS_OPEN = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+    d,
+    { isActive: true, start: '00:00', end: '23:30' },
+  ]),
+) as unknown as WeeklySchedule;
+
+/** Calls a tRPC mutation as `page`'s signed-in account. */
+async function mutate(page: Page, path: string, input: unknown) {
+  const origin = process.env.E2E_BASE_URL!;
+  const response = await page.request.post(`${origin}/trpc/${path}`, { headers: { origin }, data: { json: input } });
+  expect(response.status(), `${path} answered: ${await response.text()}`).toBe(200);
+}
+
+/** Publishes a slot tomorrow from `start` to `end` ('HH:MM'), as the business signed in on `page`. */
+async function publish(page: Page, description: string, start = '10:00', end = '11:00') {
+  await mutate(page, 'slots.create', { date: TOMORROW, startTime: start, endTime: end, description });
+}
+
+/** Waits until a search near `place` tomorrow lists the slot described `description` (the geocoder runs every 2 s). */
+async function waitUntilListed(page: Page, description: string, place = 'Manchester', miles = 5) {
+  const input = encodeURIComponent(JSON.stringify({ json: { window: 'tomorrow', place, miles, limit: 50 } }));
+  await expect
+    .poll(
+      async () => {
+        const body = await (await page.request.get(`/trpc/discovery.search?input=${input}`)).text();
+        return body.includes(description);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+/** A business with an address and a slot tomorrow, signed in on `page`, listed in Discover. */
+async function listedBusiness(page: Page, suffix: string, address: string, description: string) {
+  const business: BusinessAccount = newBusiness(`${tag}${suffix}`);
+  await signIn(page, business, { profile: { address, schedule: ALWAYS_OPEN, category: 'Barber Shop' } });
+  await publish(page, description);
+  return business;
+}
+
+/** Presses Tab until `target` has the focus (at most `max` times); fails otherwise. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 40) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+const results = (page: Page) => page.getByTestId('discover-result');
+
+test('a typed town shows the open slots near it, rendered on the server', async ({ people: { open, errors } }) => {
+  const biz = await open();
+  const near = `Skin fade ${tag}`;
+  const far = `Leeds trim ${tag}`;
+  const business = await listedBusiness(biz, 'm', MANCHESTER, near);
+  const leeds = await open();
+  await listedBusiness(leeds, 'l', LEEDS, far);
+  await waitUntilListed(biz, near);
+  await waitUntilListed(leeds, far, 'Leeds');
+
+  // The server's HTML already holds the results.
+  const html = await (await biz.request.get(SEARCH)).text();
+  expect(html).toContain(business.businessName);
+  expect(html).toContain('<title>Discover | LastSlot</title>');
+
+  const page = await open();
+  await page.goto('/discover');
+  await expect(page.getByText(MSG.discoverStart)).toBeVisible();
+  await page.getByLabel('Town or postcode').fill('Manchester');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/place=Manchester/);
+  await page.getByText('Tomorrow', { exact: true }).click();
+  await expect(page).toHaveURL(/window=tomorrow/);
+  const result = results(page).filter({ hasText: near });
+  await expect(result).toBeVisible();
+  await expect(result.getByRole('link', { name: business.businessName })).toHaveAttribute('href', `/${business.slug}`);
+  await expect(result).toContainText('Barber Shop');
+  await expect(result).toContainText(/\d+(\.\d)? miles?|Under 0\.1 miles/);
+  await expect(result).toContainText('10:00 am - 11:00 am');
+  // Leeds is farther than 25 miles away.
+  await expect(results(page).filter({ hasText: far })).toHaveCount(0);
+  await page.getByLabel('Distance').selectOption('25');
+  await expect(page).toHaveURL(/miles=25/);
+  await expect(results(page).filter({ hasText: far })).toHaveCount(0);
+  await page.getByLabel('Category').selectOption('Nails');
+  await expect(page.getByText(MSG.discoverNoResults)).toBeVisible();
+  await page.getByLabel('Category').selectOption('Hair Services');
+  await expect(result).toBeVisible();
+
+  // A visitor is asked to sign in; a business user sees no request button.
+  await result.getByRole('button', { name: 'Login or Sign Up to Request' }).click();
+  await expect(page.getByRole('dialog').getByText(MSG.loginToBook)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await biz.goto(SEARCH);
+  await expect(results(biz).filter({ hasText: near })).toBeVisible();
+  await expect(results(biz).getByRole('button')).toHaveCount(0);
+
+  // The place is remembered on this device: /discover alone searches it again.
+  await page.goto('/discover');
+  await expect(page.getByLabel('Town or postcode')).toHaveValue('Manchester');
+  await expect(page).toHaveURL(/place=Manchester/);
+
+  // A place the search does not know is answered in words.
+  await page.getByLabel('Town or postcode').fill('Nowhereville Xq');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(MSG.placeNotFound)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('Use my location searches around the device, rounded to about 100 m', async ({ people: { open, errors } }) => {
+  const biz = await open();
+  const description = `Beard trim ${tag}`;
+  await listedBusiness(biz, 'g', MANCHESTER, description);
+  await waitUntilListed(biz, description);
+
+  const page = await open({
+    context: { geolocation: { latitude: 53.484349, longitude: -2.236631 }, permissions: ['geolocation'] },
+  });
+  await page.goto('/discover?window=tomorrow');
+  await expect(page.locator('html[data-app-running]')).toBeAttached();
+  const sent = page.waitForRequest((r) => r.url().includes('/trpc/discovery.search'));
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  const url = new URL((await sent).url());
+  const input = JSON.parse(url.searchParams.get('input')!) as Record<string, { json: Record<string, unknown> }>;
+  const first = input['0'] ?? (input as unknown as { json: Record<string, unknown> });
+  expect(first.json).toMatchObject({ latitude: 53.484, longitude: -2.237 });
+  await expect(page).toHaveURL(/lat=53\.484&lng=-2\.237/);
+  await expect(results(page).filter({ hasText: description })).toBeVisible();
+  await expect(page.getByTestId('discover-summary')).toContainText('near your location');
+  expect(errors).toEqual([]);
+});
+
+test('a refused location says so and leads to the place field', async ({ people: { open, errors } }) => {
+  const page = await open();
+  await page.goto('/discover');
+  await expect(page.locator('html[data-app-running]')).toBeAttached();
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  await expect(page.getByTestId('location-error')).toHaveText(MSG.locationDenied);
+  await expect(page.getByLabel('Town or postcode')).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test('the list is live: a requested slot leaves it, a new one appears', async ({ people: { open, errors } }) => {
+  const biz = await open();
+  const taken = `Wet shave ${tag}`;
+  await listedBusiness(biz, 'v', MANCHESTER, taken);
+  await waitUntilListed(biz, taken);
+
+  const watcher = await open();
+  const subscribed = watcher.waitForRequest((r) => r.url().includes('/trpc/discovery.onChange'));
+  await watcher.goto(SEARCH);
+  await expect(results(watcher).filter({ hasText: taken })).toBeVisible();
+  await subscribed;
+
+  const customer = await open();
+  await signIn(customer, newCustomer(`${tag}v`));
+  await customer.goto(SEARCH);
+  const row = results(customer).filter({ hasText: taken });
+  await expect(customer.locator('html[data-app-running]')).toBeAttached();
+  await row.getByRole('button', { name: /^Request/ }).click();
+  const dialog = customer.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(customer.getByText(MSG.bookingRequested).first()).toBeVisible();
+  await expect(results(customer).filter({ hasText: taken })).toHaveCount(0);
+  await expect(results(watcher).filter({ hasText: taken })).toHaveCount(0, { timeout: LIVE_MS });
+
+  const fresh = `Hot towel ${tag}`;
+  await publish(biz, fresh, '12:00', '12:30');
+  await expect(results(watcher).filter({ hasText: fresh })).toBeVisible({ timeout: LIVE_MS });
+  expect(errors).toEqual([]);
+});
+
+test('keyboard only: search, choose a time and reach a result', async ({ people: { open, errors } }) => {
+  const biz = await open();
+  const description = `Buzz cut ${tag}`;
+  await listedBusiness(biz, 'k', MANCHESTER, description);
+  await waitUntilListed(biz, description);
+
+  const page = await open();
+  await page.goto('/discover');
+  await expect(page.locator('html[data-app-running]')).toBeAttached();
+  const place = page.getByLabel('Town or postcode');
+  await tabTo(page, place);
+  await page.keyboard.type('Manchester');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/place=Manchester/);
+  const tomorrow = page.getByRole('radio', { name: 'Tomorrow' });
+  await tabTo(page, tomorrow);
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/window=tomorrow/);
+  const button = results(page)
+    .filter({ hasText: description })
+    .getByRole('button', { name: 'Login or Sign Up to Request' });
+  await tabTo(page, button, 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByText(MSG.loginToBook)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
