@@ -1,6 +1,6 @@
 /**
  * Mantine styles of the first load, per component rather than the whole 250 kB styles.css: the
- * page frame, the landing page and the public business page. Order matters: baseline and
+ * page frame, the landing page, the public business page and Discover. Order matters: baseline and
  * variables first. A component used only by lazily loaded screens or dialogs (inputs, Select,
  * Modal, Tabs, Switch, ...) is not listed here: the module that uses it imports its stylesheets,
  * so they load with that screen's chunk and stay out of the render-blocking CSS (ADR 0055).
@@ -32,3 +32,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/ThemeIcon.css';
+// The Discover page is rendered on the server and painted before its script runs: its chips and
+// fields are styled from the first load, not from its lazily loaded chunk.
+import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/Input.css';

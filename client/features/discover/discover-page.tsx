@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Chip.css';
-import '@mantine/core/styles/Input.css';
 import {
   Alert,
   Button,
@@ -178,11 +176,13 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
         </div>
 
         <Stack gap="md" component="section" aria-label="Search">
-          <form onSubmit={submitPlace} role="search" aria-label="Where">
+          {/* Before the script runs, the form still searches: the address's place, other choices at their defaults. */}
+          <form action="/discover" method="get" onSubmit={submitPlace} role="search" aria-label="Where">
             <Group align="flex-end" gap="sm" wrap="wrap">
               <TextInput
                 ref={placeRef}
                 label="Town or postcode"
+                name="place"
                 placeholder="e.g. Manchester or M1 1AE"
                 value={placeText}
                 onChange={(e) => setPlaceText(e.currentTarget.value)}
