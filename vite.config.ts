@@ -35,6 +35,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) => (ENTRY_ROUTES.has(routeId) ? [] : undefined),
       },
+      // Only the browser's code is split: a lazy component would suspend the server's render, which
+      // cannot wait for it.
+      plugin: { vite: { environmentName: 'client' } },
       quoteStyle: 'single',
     }),
     react(),

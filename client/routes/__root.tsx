@@ -21,10 +21,12 @@ export interface RouterContext {
 const DESCRIPTION = 'LastSlot: book last-minute and cancelled appointment slots from local businesses.';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Who is signed in, asked once per render: the header and every screen read it, so the server's
-  // markup and the browser's first render agree. A failure to ask shows the signed-out page.
+  // Who is signed in, asked once per server render: the header and every screen read it, so the
+  // server's markup and the browser's first render agree. Without an answer (the server failed to
+  // ask) the page renders as loading and the browser asks itself, through the guards and gates
+  // that also serve its own navigations.
   beforeLoad: async ({ context }) => {
-    await context.trpcUtils.auth.me.ensureData().catch(() => undefined);
+    if (import.meta.env.SSR) await context.trpcUtils.auth.me.ensureData().catch(() => undefined);
   },
   head: ({ matches }) => ({
     meta: [

@@ -133,6 +133,18 @@ export async function waitForApp(page: Page) {
 }
 
 /**
+ * Loads `path` with an installed clock (running in real time) and, once the app runs there, moves
+ * the clock past the guards' 30 s: the next in-app navigation asks auth.me again over the network,
+ * where a journey can delay, fail or rewrite it (a page the server renders comes with its answer).
+ */
+export async function openAndAge(page: Page, path: string) {
+  await page.clock.install();
+  await page.goto(path);
+  await waitForApp(page);
+  await page.clock.fastForward(31_000);
+}
+
+/**
  * Follows a link to `path` inside the running app, as from a dashboard: the browser's router loads
  * the page, so its guards and screens ask the API themselves (a page the server renders has its
  * answers inside its HTML). The app must already run on `page`. Returns when (Date.now()) the page

@@ -47,7 +47,7 @@ export async function requireProfileCompletion(utils: TrpcUtils) {
   const { authState } = await me(utils);
   if (authState === 'authenticated') throw redirect({ to: '/dashboard' });
   if (authState === 'pending_email') throw redirect({ to: '/check-email' });
-  // Only the browser has the tab's pending registration; its own run of this guard decides that part.
+  // Only the browser has the tab's pending registration; on the server the screen decides that part.
   if (authState === 'unregistered' && !import.meta.env.SSR && !readPendingRegistration())
     throw redirect({ to: '/register' });
 }

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useNavigate } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_CATEGORY } from '../../../shared/categories';
 import { MSG } from '../../../shared/messages';
@@ -21,7 +21,11 @@ import { useAppOrigin } from '../../lib/use-app-origin';
 export function CompleteBusinessProfilePage() {
   usePageTitle('Complete your business profile');
   const pending = useMemo(() => readPendingRegistration(), []);
+  const { authState } = useAuth();
 
+  // A visitor without a registration waiting in this tab has nothing to complete (the route's guard
+  // cannot see the tab's storage when the server runs it).
+  if (!pending && authState === 'unregistered') return <Navigate to="/register" replace />;
   // Signed in as a business whose profile is missing: the logged-in variant.
   if (!pending) return <SignedInProfileForm />;
   return <PendingRegistrationForm pending={pending} />;
