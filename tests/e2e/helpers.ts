@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { z } from 'zod';
+import { APP_ENTRY_ATTRIBUTE } from '../../shared/boot-script';
 import type { devAccountInput } from '../../server/features/auth/dev-accounts.service';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
 
@@ -305,6 +306,21 @@ export function people(browser: Browser) {
       contexts.push(context);
       const page = await context.newPage();
       watchErrors(page, errors);
+      // A person waits for a page to be ready before typing into it: a navigation returns once the
+      // app has hydrated the page, or at once on a page whose app loads at the first interaction.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await page.waitForFunction(
+          (entry) =>
+            document.documentElement.hasAttribute('data-app-running') ||
+            document.querySelector(`script[${entry}]`) !== null ||
+            document.contentType !== 'text/html',
+          APP_ENTRY_ATTRIBUTE,
+          { timeout: 20_000 },
+        );
+        return response;
+      };
       return page;
     },
     async closeAll() {
