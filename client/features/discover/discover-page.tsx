@@ -29,7 +29,14 @@ import type { RequestableSlot } from '../public-page/request-dialog';
 import type { SignInReason } from '../public-page/sign-in-dialog';
 import { devicePosition, deviceTimezone, rememberedPlace, rememberPlace } from './device';
 import { ResultCard, type DiscoverResult } from './result-card';
-import { DEFAULT_MILES, DEFAULT_SORT, DEFAULT_WINDOW, searchInputFor, type DiscoverSearch } from './search-params';
+import {
+  DEFAULT_MILES,
+  DEFAULT_SORT,
+  DEFAULT_WINDOW,
+  oneOf,
+  searchInputFor,
+  type DiscoverSearch,
+} from './search-params';
 import { useDiscoverLive } from './use-discover-live';
 
 // The dialogs load apart from the page, as on the business page.
@@ -226,7 +233,7 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
                 label="Distance"
                 data={MILES_DATA}
                 value={String(search.miles ?? DEFAULT_MILES)}
-                onChange={(e) => update({ miles: Number(e.currentTarget.value) })}
+                onChange={(e) => update({ miles: oneOf(DISCOVERY_MILES, e.currentTarget.value) })}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }} order={{ base: 3, sm: 2 }}>

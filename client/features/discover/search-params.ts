@@ -4,7 +4,6 @@
  * from the screen because the route's `validateSearch` and `loader` run in the first-load bundle
  * and on the server.
  */
-import { z } from 'zod';
 import { categoryLabels, DISCOVERY_MILES, DISCOVERY_SORTS, DISCOVERY_WINDOWS } from '../../../shared/discovery';
 import { isLatitude, isLongitude, roundDegrees } from '../../../shared/geo';
 import type { DiscoverySearchForm } from '../../../shared/schemas/discovery';
@@ -14,48 +13,52 @@ export const DEFAULT_WINDOW = 'today' as const;
 export const DEFAULT_MILES = 5 as const;
 export const DEFAULT_SORT = 'soonest' as const;
 
-/** A place typed as it is kept in the address: trimmed, at most 100 characters, else left out. */
-const placeParam = z
-  .string()
-  .trim()
-  .max(100)
-  .transform((s) => s || undefined);
+/** One of `choices` (compared as given, or as a number for numeric choices), else undefined. */
+export function oneOf<T extends string | number>(choices: readonly T[], value: unknown): T | undefined {
+  const v = typeof choices[0] === 'number' && typeof value === 'string' ? Number(value) : value;
+  return choices.includes(v as T) ? (v as T) : undefined;
+}
+
+/** A place typed as it is kept in the address: trimmed, at most 100 characters, else undefined. */
+function placeParam(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const place = value.trim();
+  return place && place.length <= 100 ? place : undefined;
+}
 
 /** A position's coordinate in the address: a number in range, rounded to 3 decimal places (about 100 m). */
-const coordinate = (inRange: (v: number) => boolean) =>
-  z.coerce
-    .number()
-    .refine(inRange)
-    .transform((v) => roundDegrees(v));
+function coordinate(value: unknown, inRange: (v: number) => boolean): number | undefined {
+  const v = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  return Number.isFinite(v) && inRange(v) ? roundDegrees(v) : undefined;
+}
+
+/** The Discover page's search as its address holds it (each part optional; defaults are not written). */
+export interface DiscoverSearch {
+  window?: (typeof DISCOVERY_WINDOWS)[number];
+  place?: string;
+  lat?: number;
+  lng?: number;
+  miles?: (typeof DISCOVERY_MILES)[number];
+  category?: string;
+  sort?: (typeof DISCOVERY_SORTS)[number];
+}
 
 /**
- * /discover's search parameters, each read on its own: a missing, malformed or default one is left
- * out (so an old or hand-edited link still opens the page, and a plain link to /discover needs no
- * parameters). `lat`/`lng`: a position in degrees, rounded to 3 decimal places. The defaults
- * (window 'today', 5 miles, soonest first) are applied by `searchInputFor`.
+ * `validateSearch` of /discover: the address's parameters, each read on its own; a missing,
+ * malformed or unknown one is left out (an old or hand-edited link still opens the page). `lat`/`lng`:
+ * a position in degrees, rounded to 3 decimal places. Never throws. The defaults (window 'today',
+ * 5 miles, soonest first) are applied by `searchInputFor`.
  */
-export const discoverSearchSchema = z.object({
-  window: z.enum(DISCOVERY_WINDOWS).optional().catch(undefined),
-  place: placeParam.optional().catch(undefined),
-  lat: coordinate(isLatitude).optional().catch(undefined),
-  lng: coordinate(isLongitude).optional().catch(undefined),
-  miles: z.coerce
-    .number()
-    .refine((m) => (DISCOVERY_MILES as readonly number[]).includes(m))
-    .optional()
-    .catch(undefined),
-  category: z
-    .string()
-    .refine((c) => categoryLabels(c) !== null)
-    .optional()
-    .catch(undefined),
-  sort: z.enum(DISCOVERY_SORTS).optional().catch(undefined),
-});
-export type DiscoverSearch = z.infer<typeof discoverSearchSchema>;
-
-/** `validateSearch` of /discover: the address's parameters as a `DiscoverSearch` (never throws). */
 export function discoverSearch(search: Record<string, unknown>): DiscoverSearch {
-  const parsed = discoverSearchSchema.parse(search);
+  const parsed: DiscoverSearch = {
+    window: oneOf(DISCOVERY_WINDOWS, search.window),
+    place: placeParam(search.place),
+    lat: coordinate(search.lat, isLatitude),
+    lng: coordinate(search.lng, isLongitude),
+    miles: oneOf(DISCOVERY_MILES, search.miles),
+    category: typeof search.category === 'string' && categoryLabels(search.category) ? search.category : undefined,
+    sort: oneOf(DISCOVERY_SORTS, search.sort),
+  };
   // Only the parameters given; undefined ones would show in the address as empty.
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as DiscoverSearch;
 }
