@@ -1,14 +1,13 @@
 /** The desktop sidebar of the signed-in area. */
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/NavLink.css';
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { appNavItems, isCurrent, sidebarTitle } from './dashboard-shell';
 import { NavIcon } from './nav-icons';
 
 /**
- * The desktop sidebar's content (the layout's AppShell.Navbar is the `nav` landmark): a title and
- * the role's entries, the current page highlighted.
+ * The desktop sidebar's content (the layout's `nav` landmark holds it): a title and the role's
+ * entries, the current page highlighted; the entries scroll when the window is short.
  */
 export function DashboardNav({
   user,
@@ -23,7 +22,7 @@ export function DashboardNav({
       <Text fw={700} size="lg" px="sm" pt="xs" lineClamp={2} style={{ overflowWrap: 'anywhere' }} title={title}>
         {title}
       </Text>
-      <ScrollArea type="auto" style={{ flex: 1 }}>
+      <Box style={{ flex: 1, overflowY: 'auto' }}>
         <Stack gap={2}>
           {appNavItems(user.role).map((item) => {
             const active = isCurrent(item, pathname);
@@ -42,7 +41,7 @@ export function DashboardNav({
             );
           })}
         </Stack>
-      </ScrollArea>
+      </Box>
     </Stack>
   );
 }
