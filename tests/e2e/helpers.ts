@@ -281,6 +281,26 @@ export interface OpenOptions {
  * Opens pages in separate browser contexts (separate people) that record console errors into
  * `errors`; `closeAll` ends them. Journeys get one as the `people` fixture (fixtures.ts).
  */
+/**
+ * A person waits for a page to be ready before typing into it: `page.goto` returns once the app
+ * has hydrated the page, or at once on a page whose app loads at the first interaction.
+ */
+function readyOnGoto(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(
+      (entry) =>
+        document.documentElement.hasAttribute('data-app-running') ||
+        document.querySelector(`script[${entry}]`) !== null ||
+        document.contentType !== 'text/html',
+      APP_ENTRY_ATTRIBUTE,
+      { timeout: 20_000 },
+    );
+    return response;
+  };
+}
+
 export function people(browser: Browser) {
   const errors: string[] = [];
   const contexts: BrowserContext[] = [];
@@ -304,23 +324,9 @@ export function people(browser: Browser) {
         ]);
       }
       contexts.push(context);
+      context.on('page', readyOnGoto);
       const page = await context.newPage();
       watchErrors(page, errors);
-      // A person waits for a page to be ready before typing into it: a navigation returns once the
-      // app has hydrated the page, or at once on a page whose app loads at the first interaction.
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        await page.waitForFunction(
-          (entry) =>
-            document.documentElement.hasAttribute('data-app-running') ||
-            document.querySelector(`script[${entry}]`) !== null ||
-            document.contentType !== 'text/html',
-          APP_ENTRY_ATTRIBUTE,
-          { timeout: 20_000 },
-        );
-        return response;
-      };
       return page;
     },
     async closeAll() {
