@@ -144,7 +144,14 @@ test('a business uses its sidebar, copies, downloads and prints its QR code, and
   await page.goto('/qrcode');
   await expect(page.getByRole('img', { name: `QR code for ${link}` })).toBeVisible();
   await expect(sidebar).toBeHidden();
-  expect(await phoneMenuEntries(page)).toEqual(['Dashboard', 'QR Code', 'Settings', 'Get in Touch', 'Logout']);
+  expect(await phoneMenuEntries(page)).toEqual([
+    'Discover',
+    'Dashboard',
+    'QR Code',
+    'Settings',
+    'Get in Touch',
+    'Logout',
+  ]);
   await page.locator('#mobile-menu').getByRole('link', { name: 'Get in Touch' }).click();
   await expect(page).toHaveURL(/\/contact$/);
 
@@ -182,7 +189,7 @@ test('a customer is sent away from the QR page, has no QR Code entry, and writes
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/settings');
   await expect(sidebar).toBeHidden();
-  expect(await phoneMenuEntries(page)).toEqual(['Dashboard', 'Settings', 'Get in Touch', 'Logout']);
+  expect(await phoneMenuEntries(page)).toEqual(['Discover', 'Dashboard', 'Settings', 'Get in Touch', 'Logout']);
   await page.locator('#mobile-menu').getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
