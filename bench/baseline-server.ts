@@ -294,17 +294,17 @@ async function requestBooking(req: FastifyRequest, input: unknown, user: () => P
       );
       const [f] = await run<(string | null)[][]>(Q.BOOKING_FACTS_SQL, [booking![0]], tx);
       const appointment = {
-        businessName: f![9]!,
-        description: f![5]!,
-        date: f![6]!,
-        startTime: f![7]!,
-        endTime: f![8]!,
-        address: f![10] ?? null,
+        businessName: f![10]!,
+        description: f![6]!,
+        date: f![7]!,
+        startTime: f![8]!,
+        endTime: f![9]!,
+        address: f![11] ?? null,
       };
       const dashboardUrl = `${APP_ORIGIN}/dashboard`;
       const notices = [
-        { kind: 'booking_requested', userId: f![3]!, to: f![13]!, role: 'business' },
-        { kind: 'request_received', userId: f![4]!, to: f![15]!, role: 'customer' },
+        { kind: 'booking_requested', userId: f![4]!, to: f![14]!, role: 'business' },
+        { kind: 'request_received', userId: f![5]!, to: f![16]!, role: 'customer' },
       ] as const;
       for (const n of notices) {
         const token = randomBytes(20).toString('hex');
@@ -315,7 +315,7 @@ async function requestBooking(req: FastifyRequest, input: unknown, user: () => P
         };
         const email =
           n.role === 'business'
-            ? bookingRequestedEmail(n.to, { appointment, footer, customerName: f![16]!, dashboardUrl })
+            ? bookingRequestedEmail(n.to, { appointment, footer, customerName: f![17]!, dashboardUrl })
             : requestReceivedEmail(n.to, { appointment, footer, dashboardUrl });
         const hash = createHash('sha256').update(token).digest('hex');
         await run(
