@@ -21,13 +21,13 @@
  * BENCH_PROFILE_DIR (each target's processes write `node --cpu-prof` profiles there, a folder per run).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { baselineStatements } from './baseline-sql';
 import { buildClient, measureBundle, removeBuild, type BundleSizes } from './bundle';
-import { formatLighthouse, measureLighthouse, type LighthouseResult } from './lighthouse';
+import { chromePath, formatLighthouse, measureLighthouse, type LighthouseResult } from './lighthouse';
 import { captureAppSql } from './capture-sql';
 import {
   businessSlug,
@@ -169,6 +169,11 @@ async function main(): Promise<void> {
     `LastSlot bench: ${os.cpus().length} cores, Node ${process.version}; scale ${cfg.scale} (${size.businesses} businesses x ${SLOTS_PER_BUSINESS} slots, ${size.customers} customers); ` +
       `${cfg.rounds} rounds, ${cfg.warmup}s warm-up + ${cfg.duration}s per run, ${cfg.connections} connections`,
   );
+
+  // Lighthouse needs the browser; without it the run would fail midway, leaving target A running.
+  if (!cfg.skipLighthouse && !existsSync(chromePath())) {
+    throw new Error(`no Chromium at ${chromePath()} (apt-get install chromium, or BENCH_SKIP_LIGHTHOUSE=1)`);
+  }
 
   // One client build serves the bundle measurement and Lighthouse (target A serves it).
   let clientDir: string | null = null;
@@ -322,6 +327,10 @@ async function main(): Promise<void> {
       const pages = [
         { page: '/{slug}', url: `${target.url}/${businessSlug(1)}` },
         { page: '/', url: `${target.url}/` },
+        // Discover around the city with the most seeded businesses after London (its list is full).
+        ...(cfg.scenarios.has('discovery')
+          ? [{ page: '/discover', url: `${target.url}/discover?place=Manchester&window=tomorrow` }]
+          : []),
       ];
       // The first requests of a fresh process (static files, the query) are not what a visitor meets.
       for (const p of pages) await fetch(p.url, { headers: { accept: 'text/html' } });
