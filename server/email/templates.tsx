@@ -259,7 +259,9 @@ function BookingRequestedEmail(p: NotificationProps & { customerName: string; da
   );
 }
 
-function RequestWithdrawnEmail(p: NotificationProps & { customerName: string; dashboardUrl: string }) {
+function RequestWithdrawnEmail(
+  p: NotificationProps & { customerName: string; dashboardUrl: string; reason?: 'overlap' },
+) {
   return (
     <EmailLayout
       preview={`${p.customerName} withdrew their request.`}
@@ -268,6 +270,13 @@ function RequestWithdrawnEmail(p: NotificationProps & { customerName: string; da
       footer={p.footer}
     >
       <Paragraphs lines={[`${p.customerName} has withdrawn their request for ${p.appointment.description}.`]} />
+      {p.reason === 'overlap' ? (
+        <Paragraphs
+          lines={[
+            'Another business confirmed them for an appointment at the same time, so we withdrew this request for them.',
+          ]}
+        />
+      ) : null}
       <AppointmentDetails appointment={p.appointment} customerName={p.customerName} />
       <Paragraphs lines={['The slot is available again on your booking page.']} />
     </EmailLayout>
@@ -314,7 +323,7 @@ function RequestReceivedEmail(p: NotificationProps & { dashboardUrl: string }) {
   );
 }
 
-function BookingConfirmedEmail(p: NotificationProps & { dashboardUrl: string }) {
+function BookingConfirmedEmail(p: NotificationProps & { dashboardUrl: string; withdrawn?: Appointment[] }) {
   return (
     <EmailLayout
       preview={`${p.appointment.businessName} has confirmed your appointment.`}
@@ -329,6 +338,20 @@ function BookingConfirmedEmail(p: NotificationProps & { dashboardUrl: string }) 
           'The attached calendar file (appointment.ics) adds it to your calendar. To change or cancel a confirmed appointment, please contact the business.',
         ]}
       />
+      {p.withdrawn?.length ? (
+        <>
+          <Paragraphs
+            lines={[
+              p.withdrawn.length === 1
+                ? 'You had also requested another appointment at the same time. We have withdrawn that request, so the slot goes back to others:'
+                : `You had also requested ${p.withdrawn.length} other appointments at the same time. We have withdrawn those requests, so the slots go back to others:`,
+            ]}
+          />
+          {p.withdrawn.map((a, i) => (
+            <AppointmentDetails key={i} appointment={a} />
+          ))}
+        </>
+      ) : null}
     </EmailLayout>
   );
 }

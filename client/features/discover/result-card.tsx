@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { formatDate, formatTimeRange } from '../../../shared/format';
 import { DEFAULT_TIMEZONE } from '../../../shared/zoned-time';
 import type { RouterOutputs } from '../../lib/trpc';
+import { RequestButton } from '../public-page/request-button';
 import { formatMiles } from './search-params';
 
 /** One Discover result: a slot, its business and how far it is. */
@@ -58,16 +59,14 @@ export const ResultCard = memo(function ResultCard({
             {formatMiles(r.distanceMiles)}
           </Text>
         </Stack>
-        {showRequest &&
-          (canRequest ? (
-            <Button onClick={onRequest} aria-label={`Request ${r.description} at ${r.businessName}, ${when}`}>
-              Request
-            </Button>
-          ) : (
-            <Button variant="light" onClick={onSignIn}>
-              Login or Sign Up to Request
-            </Button>
-          ))}
+        {showRequest && (
+          <RequestButton
+            canRequest={canRequest}
+            requestLabel={`Request ${r.description} at ${r.businessName}, ${when}`}
+            onRequest={onRequest}
+            onSignIn={onSignIn}
+          />
+        )}
       </Group>
     </Paper>
   );

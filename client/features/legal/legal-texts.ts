@@ -12,7 +12,7 @@ export interface LegalSection {
   paragraphs: string[];
 }
 
-export const LEGAL_UPDATED = '21 November 2026';
+export const LEGAL_UPDATED = '26 November 2026';
 
 /** The Terms & Conditions: 16 numbered sections. */
 export function termsSections(op: OperatorDetails = OPERATOR): LegalSection[] {
@@ -147,6 +147,8 @@ export function privacySections(op: OperatorDetails = OPERATOR): LegalSection[] 
         'Business data: business name, type, description, address, phone number, business email, booking page address, time zone, opening hours and the slots you publish.',
         'Booking data: the slots a customer requests, any note added to a request, and each booking’s status and history.',
         'Favourites: the businesses a customer bookmarks.',
+        'Locations: where a business is (a point on the map set from its address, from the owner’s device or by moving the pin, with how precise it is), which Discover shows publicly while the business keeps “Show my slots in Discover” on. When a customer searches Discover by their position, the browser rounds it to about 100 metres before sending it; we use it for that search only and never store or log it. A typed town or postcode is kept on your device so the next search can start from it.',
+        'Alerts: the searches a customer saves to hear about new slots (the place they typed or the rounded centre they chose, the distance, the time window and the category), and the favourite businesses they asked to hear from.',
         'Messages: what you send us through the Get in Touch page, with your name, email and account type.',
         'Technical data: a session cookie that keeps you signed in, your IP address and the time of requests, kept in server logs and used to limit repeated failed logins and other abuse.',
       ],
@@ -155,6 +157,7 @@ export function privacySections(op: OperatorDetails = OPERATOR): LegalSection[] 
       title: 'How we use it',
       paragraphs: [
         'To run your account and the service: booking pages, requests, confirmations and declines, and the emails about them (confirmation links, password resets, booking updates).',
+        'To show customers open slots near them in Discover, and to email a customer when new slots match an alert they saved or a favourite business publishes a slot they asked to hear about.',
         'To keep LastSlot secure: protecting accounts, limiting repeated failed logins and requests, and investigating misuse.',
         'To answer your messages and requests.',
         'We do not sell personal data, and we do not use it for advertising. We do not make decisions about you by automated means alone.',
@@ -174,6 +177,7 @@ export function privacySections(op: OperatorDetails = OPERATOR): LegalSection[] 
       paragraphs: [
         'With businesses: when you request a slot, the business sees your name, email address and any note you add. A business you book with keeps that information for its own records and is responsible for it.',
         'With our service providers (processors), who act only on our instructions: our hosting and database provider; Resend, which delivers our emails; and Stripe, which runs the billing portal for business subscriptions and holds its own payment details. We do not take payments in LastSlot during the launch period.',
+        'Maps and places: when a business asks us to find its address on the map, we may send that address (never a name or email) to a place look-up service. When you open a map, your browser fetches the map images from a map tile server, which sees your IP address, as any website you visit does.',
         'We may also share data when the law requires it, or to protect the rights and safety of our users.',
       ],
     },

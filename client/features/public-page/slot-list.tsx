@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/
 import { memo } from 'react';
 import { formatDate, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { RequestButton } from './request-button';
 import { slotsErrorText } from './slots-notices';
 import type { Slot } from './use-business-by-slug';
 
@@ -74,19 +75,14 @@ export const SlotList = memo(function SlotList({
                         {s.description}
                       </Text>
                     </div>
-                    {showRequestButtons &&
-                      (canRequest ? (
-                        <Button
-                          onClick={() => onRequest(s)}
-                          aria-label={`Request ${s.description}, ${formatDate(s.date)}, ${formatTimeRange(s.startTime, s.endTime)}`}
-                        >
-                          Request
-                        </Button>
-                      ) : (
-                        <Button variant="light" onClick={onSignIn}>
-                          Login or Sign Up to Request
-                        </Button>
-                      ))}
+                    {showRequestButtons && (
+                      <RequestButton
+                        canRequest={canRequest}
+                        requestLabel={`Request ${s.description}, ${formatDate(s.date)}, ${formatTimeRange(s.startTime, s.endTime)}`}
+                        onRequest={() => onRequest(s)}
+                        onSignIn={onSignIn}
+                      />
+                    )}
                   </Group>
                 </Paper>
               ))}

@@ -164,10 +164,18 @@ export function customerBookingCalendar(
 
 /**
  * The business's answer, to the customer: accepted (confirm or approve) → 'Booking confirmed' with
- * the .ics attached, plus the reminder queued REMINDER_LEAD_MINUTES before the start (none when that
- * time has already come); declined or rejected → 'Booking request declined'.
+ * the .ics attached, listing `withdrawn` (their other requests at the same time, withdrawn for
+ * them), plus the reminder queued REMINDER_LEAD_MINUTES before the start (none when that time has
+ * already come); declined or rejected → 'Booking request declined'.
  */
-export async function notifyDecided(tx: Tx, deps: Deps, f: BookingFacts, accepted: boolean, now: Date): Promise<void> {
+export async function notifyDecided(
+  tx: Tx,
+  deps: Deps,
+  f: BookingFacts,
+  accepted: boolean,
+  now: Date,
+  withdrawn: Appointment[] = [],
+): Promise<void> {
   const { appointment } = f;
   if (!accepted) {
     const pageUrl = f.slug ? publicPageUrl(deps, f.slug) : deps.appOrigin;
@@ -178,7 +186,11 @@ export async function notifyDecided(tx: Tx, deps: Deps, f: BookingFacts, accepte
   }
   const ics = customerBookingCalendar(f);
   await notifySide(tx, deps, f, 'customer', 'booking_confirmed', now, (to, footer) =>
-    bookingConfirmedEmail(to, { appointment, footer, dashboardUrl: dashboardUrl(deps) }, ics),
+    bookingConfirmedEmail(
+      to,
+      { appointment, footer, dashboardUrl: dashboardUrl(deps), ...(withdrawn.length > 0 ? { withdrawn } : {}) },
+      ics,
+    ),
   );
   const startsAt = zonedInstant(appointment.date, appointment.startTime, f.timezone).getTime();
   const remindAt = new Date(startsAt - REMINDER_LEAD_MINUTES * 60_000);
@@ -239,11 +251,27 @@ export async function notifyTimeZoneChanged(
     );
 }
 
-/** The customer withdrew a pending request (or deleted their account with one): to the business. */
-export async function notifyWithdrawn(tx: Tx, deps: Deps, f: BookingFacts, now: Date): Promise<void> {
+/**
+ * The customer withdrew a pending request (or deleted their account with one), or it was withdrawn
+ * for them because another business confirmed them at the same time (`reason` 'overlap'): to the
+ * business.
+ */
+export async function notifyWithdrawn(
+  tx: Tx,
+  deps: Deps,
+  f: BookingFacts,
+  now: Date,
+  reason?: 'overlap',
+): Promise<void> {
   const { appointment, customerName } = f;
   await notifySide(tx, deps, f, 'business', 'request_withdrawn', now, (to, footer) =>
-    requestWithdrawnEmail(to, { appointment, footer, customerName, dashboardUrl: dashboardUrl(deps) }),
+    requestWithdrawnEmail(to, {
+      appointment,
+      footer,
+      customerName,
+      dashboardUrl: dashboardUrl(deps),
+      ...(reason ? { reason } : {}),
+    }),
   );
 }
 

@@ -6,11 +6,11 @@
  * prevented by the database (one active booking per slot, partial unique index) and each
  * transition is a conditional UPDATE on a locked row, so concurrent calls make exactly one.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { customerBucket } from '../../../shared/booking-buckets';
 import { MSG } from '../../../shared/messages';
 import type { RequestBookingInput } from '../../../shared/schemas/bookings';
-import { isPast } from '../../../shared/zoned-time';
+import { isPast, zonedInstant } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import { pgErrorCode, type Tx } from '../../db/client';
@@ -19,7 +19,13 @@ import { bookings, businessProfiles, customerProfiles, slots, users } from '../.
 import type { BookingChange, BookingEvent } from '../../core/deps';
 import { isSlotRequestable, slotColumns } from '../businesses/businesses.service';
 import { idempotentTransaction } from '../idempotency/idempotency.service';
-import { loadBookingFacts, notifyDecided, notifyRequested, notifyWithdrawn } from './booking-notifications';
+import {
+  loadBookingFacts,
+  notifyDecided,
+  notifyRequested,
+  notifyWithdrawn,
+  type BookingFacts,
+} from './booking-notifications';
 
 const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
 
@@ -160,7 +166,9 @@ const CHANGE_AFTER = {
  * - 'approve' (inline): the same, with status completed (ADR 0012).
  * - 'decline' (dialog): booking cancelled with declined_by_business; the slot is not offered again.
  * - 'reject' (inline): booking cancelled without the flag; the slot is offered again.
- * Declines and rejections email the customer. Throws NOT_FOUND 'Booking not found' (not this
+ * Declines and rejections email the customer. Accepting also withdraws the customer's other pending
+ * requests that overlap this appointment in time (`withdrawOverlappingRequests`): their businesses
+ * get the withdrawal email, and the customer's confirmation lists them. Throws NOT_FOUND 'Booking not found' (not this
  * business's booking), PRECONDITION_FAILED 'This slot time has already passed…' titled 'Cannot
  * confirm past appointment' / 'Cannot decline past appointment', CONFLICT when already handled or
  * when the slot is gone ('No slot found for this booking'), UNPROCESSABLE_CONTENT when
@@ -177,11 +185,15 @@ export async function decideBooking<D extends Decision>(
   const accepts = decision === 'confirm' || decision === 'approve';
   let customerId: string | null = null;
   let slotId: string | null = null;
+  let withdrawn: WithdrawnRequest[] = [];
   const claim = idempotencyKey
     ? { userId: businessId, key: idempotencyKey, procedure: `bookings.${decision}`, input: { bookingId } }
     : null;
   const { answer, replayed } = await idempotentTransaction(deps, claim, async (tx) => {
     const now = deps.now();
+    // Accepting may withdraw the customer's other requests: one customer's acceptances take turns,
+    // so two businesses confirming overlapping requests at once cannot deadlock or both win.
+    if (accepts) await lockBookingCustomer(tx, { businessId, bookingId });
     const b = await lockBusinessBooking(tx, businessId, bookingId);
     if (b.status !== 'pending') throw new DomainError('CONFLICT', MSG.requestAlreadyHandled);
     if (!b.slotId || !b.date || !b.startTime || !b.endTime) {
@@ -228,13 +240,100 @@ export async function decideBooking<D extends Decision>(
         .where(eq(slots.id, b.slotId));
     }
     const [facts] = await loadBookingFacts(tx, [bookingId]);
-    await notifyDecided(tx, deps, facts!, accepts, now);
+    withdrawn = accepts ? await withdrawOverlappingRequests(tx, deps, facts!, now) : [];
+    await notifyDecided(
+      tx,
+      deps,
+      facts!,
+      accepts,
+      now,
+      withdrawn.map((w) => w.facts.appointment),
+    );
     return { id: bookingId, status };
   });
   if (!replayed) {
+    for (const w of withdrawn) {
+      await deps.hub.publish({
+        kind: 'booking',
+        change: 'cancelled',
+        bookingId: w.facts.bookingId,
+        slotId: w.slotId,
+        businessId: w.facts.businessId,
+        customerId: w.facts.customerId,
+      });
+    }
     await publishAfterCommit(deps, { change: CHANGE_AFTER[decision], bookingId, slotId, businessId, customerId });
   }
   return answer;
+}
+
+/** Locks the account of booking `bookingId`'s customer (when it has one) until the transaction ends. */
+const lockBookingCustomer = preparedStatement<{ businessId: string; bookingId: string }>()(
+  'booking_decide_lock_customer',
+  (db, p) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(bookings, eq(bookings.customerId, users.id))
+      .where(and(eq(bookings.id, p.bookingId), eq(bookings.businessId, p.businessId)))
+      .for('no key update', { of: users }),
+);
+
+/** A request withdrawn because its customer was confirmed elsewhere at the same time. */
+interface WithdrawnRequest {
+  facts: BookingFacts;
+  slotId: string;
+}
+
+/**
+ * The customer of `confirmed` (just accepted) is not in two places at once: their other pending
+ * requests, at any business, whose appointment overlaps [start, end) of `confirmed` are cancelled
+ * as withdrawn by the customer (not declined, so each slot is offered again), and each business
+ * gets the withdrawal email saying why. Instants come from each business's own zone. Output: the
+ * withdrawn requests, earliest first.
+ */
+async function withdrawOverlappingRequests(
+  tx: Tx,
+  deps: ServiceDeps,
+  confirmed: BookingFacts,
+  now: Date,
+): Promise<WithdrawnRequest[]> {
+  if (!confirmed.customerId) return [];
+  const { date, startTime, endTime } = confirmed.appointment;
+  const start = zonedInstant(date, startTime, confirmed.timezone).getTime();
+  const end = zonedInstant(date, endTime, confirmed.timezone).getTime();
+  const candidates = await tx
+    .select({
+      id: bookings.id,
+      slotId: slots.id,
+      date: slots.date,
+      endTime: slots.endTime,
+      timezone: businessProfiles.timezone,
+    })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(businessProfiles, eq(businessProfiles.id, bookings.businessId))
+    .where(
+      and(
+        eq(bookings.customerId, confirmed.customerId),
+        eq(bookings.status, 'pending'),
+        ne(bookings.id, confirmed.bookingId),
+        lt(slots.startsAt, new Date(end)),
+      ),
+    )
+    .orderBy(slots.startsAt)
+    .for('update', { of: bookings });
+  const overlapping = candidates.filter((c) => zonedInstant(c.date, c.endTime, c.timezone).getTime() > start);
+  if (overlapping.length === 0) return [];
+  const ids = overlapping.map((c) => c.id);
+  await tx
+    .update(bookings)
+    .set({ status: 'cancelled', declinedByBusiness: false, updatedAt: now })
+    .where(and(inArray(bookings.id, ids), eq(bookings.status, 'pending')));
+  const facts = new Map((await loadBookingFacts(tx, ids)).map((f) => [f.bookingId, f]));
+  const withdrawn = overlapping.map((c) => ({ facts: facts.get(c.id)!, slotId: c.slotId }));
+  for (const w of withdrawn) await notifyWithdrawn(tx, deps, w.facts, now, 'overlap');
+  return withdrawn;
 }
 
 /**
