@@ -7,7 +7,7 @@ import { includeDevMailbox, startupNodeEnv } from './scripts/client-build-flags'
 
 const clientDir = fileURLToPath(new URL('./client', import.meta.url));
 /** Routes whose screens are part of the entry chunk instead of a lazy chunk. */
-const ENTRY_ROUTES = new Set(['/', '/$slug']);
+const ENTRY_ROUTES = new Set(['/', '/$slug', '/discover']);
 /** The boot script of a server-rendered page and its one import (client/boot.ts). */
 const BOOT_MODULES = /[\\/](client[\\/]boot|shared[\\/]boot-script)\.ts$/;
 const BOOT_SHARED = /[\\/]shared[\\/]boot-script\.ts$/;
@@ -30,8 +30,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       routesDirectory: fileURLToPath(new URL('./client/routes', import.meta.url)),
       generatedRouteTree: fileURLToPath(new URL('./client/routeTree.gen.ts', import.meta.url)),
       autoCodeSplitting: true,
-      // The pages people arrive on from outside, / and /{slug} (a QR code), come with the entry:
-      // their screen needs no second round trip. Every other route's component is a lazy chunk.
+      // The pages whose app loads at the first interaction, /, /{slug} (a QR code) and /discover,
+      // come with the entry: the app hydrates them in one pass (a tap taken before it is answered
+      // once they are live) with no second round trip. Every other route's component is a lazy chunk.
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) => (ENTRY_ROUTES.has(routeId) ? [] : undefined),
       },

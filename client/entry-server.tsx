@@ -8,7 +8,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter as ApiRouter } from '../server/trpc/router';
-import { APP_AT_FIRST_INTERACTION_HEADER } from '../shared/boot-script';
+import { APP_AT_FIRST_INTERACTION_HEADER, APP_WHEN_IDLE } from '../shared/boot-script';
 import { CONSENT_KEY } from './features/consent/consent-store';
 import { createAppRouter } from './router';
 
@@ -57,8 +57,11 @@ export async function renderPage({
     });
     // The server writes the page's script tags: the boot script instead of the app's where a
     // matched route asks for the app at the first interaction.
-    if (router.state.matches.some((match) => match.staticData.appAtFirstInteraction))
-      response.headers.set(APP_AT_FIRST_INTERACTION_HEADER, '1');
+    const { matches } = router.state;
+    if (matches.some((match) => match.staticData.appAtFirstInteraction)) {
+      const whenIdle = matches.some((match) => match.staticData.appWhenIdle);
+      response.headers.set(APP_AT_FIRST_INTERACTION_HEADER, whenIdle ? APP_WHEN_IDLE : '1');
+    }
     return response;
   });
 }

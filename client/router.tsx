@@ -91,6 +91,11 @@ declare module '@tanstack/react-router' {
      * pages people arrive on from outside, whole in their server-rendered HTML.
      */
     appAtFirstInteraction?: boolean;
+    /**
+     * With `appAtFirstInteraction`: the app also loads once the browser is idle after the page has
+     * loaded, without waiting for an interaction (a page whose content must stay live).
+     */
+    appWhenIdle?: boolean;
   }
   interface HistoryState {
     /** The address /check-email resends to (set by /register and the login refusal). */

@@ -14,8 +14,9 @@ declare global {
 }
 
 /**
- * Clicks again the control tapped before the app ran (if it is still on the page), clears its
- * "tap taken" mark and stops the boot script recording. Does nothing on a page without one.
+ * Clicks again the control tapped before the app ran (if it is still on the page; a list box whose
+ * choice changed is announced as changed instead), clears its "tap taken" mark and stops the boot
+ * script recording. Does nothing on a page without one.
  */
 export function replayTapBeforeStart(): void {
   const pending = window.lastslotPendingTap;
@@ -27,7 +28,14 @@ export function replayTapBeforeStart(): void {
   if (!(element instanceof HTMLElement)) return;
   element.removeAttribute(TAP_PENDING_ATTRIBUTE);
   element.removeAttribute('aria-busy');
-  if (element.isConnected) element.click();
+  if (!element.isConnected) return;
+  if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
+    // A press first has React hydrate the part of the page it is in, if it has not yet: a box or
+    // radio checked while React hydrates it would be taken as its starting state, not a change.
+    element.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+  }
+  if (element instanceof HTMLSelectElement) element.dispatchEvent(new Event('change', { bubbles: true }));
+  else element.click();
 }
 
 /** Whether the app was started by the visitor's first interaction with a page (client/boot.ts). */

@@ -11,9 +11,11 @@ const TITLE = pageTitle('Discover');
  * /discover: open slots near a place, for everyone (no login). The search is the address's
  * parameters (`discoverSearch`). On the server the page waits for the first page of results (the
  * customer's time zone is not known there: Europe/London, the browser searches again in its own
- * zone when it differs); in the browser the screen asks itself.
+ * zone when it differs); in the browser the screen asks itself. The page is whole in its HTML: the
+ * app loads at the first interaction, or once the browser is idle, to keep the list live.
  */
 export const Route = createFileRoute('/discover')({
+  staticData: { appAtFirstInteraction: true, appWhenIdle: true },
   validateSearch: discoverSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

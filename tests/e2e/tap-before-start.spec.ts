@@ -1,6 +1,6 @@
 /**
  * A tap before the app runs, on the pages the server renders whose app loads at the first
- * interaction (/ and /{slug}; client/boot.ts, client/lib/tap-before-start.ts, ADR 0080), as on a
+ * interaction (/, /{slug} and /discover; client/boot.ts, client/lib/tap-before-start.ts, ADR 0080), as on a
  * slow phone: the CPU throttled 6x and the app's script held back until the test has looked, so
  * every tap lands before the app runs. A button's tap is shown as taken at once (data-tap-pending
  * and aria-busy on it, data-tap-pending on <html>: the page's progress bar); once the app has
@@ -12,6 +12,8 @@ import { expect, test } from './fixtures';
 import {
   addFirstSlot,
   appHasStarted,
+  BOOT_SCRIPTS,
+  scriptsOf,
   businessOnDashboard,
   newBusiness,
   newCustomer,
@@ -326,4 +328,54 @@ test.describe('/', () => {
       expect(errors).toEqual([]);
     });
   }
+});
+
+test.describe('/discover', () => {
+  test('a time chip tapped before the app is taken at once, then moves the search to its window', async ({
+    people: { open, errors },
+  }) => {
+    const phone = await slowPhone(open);
+    const { page } = phone;
+    // Not waiting for the app, which is held back.
+    await page.goto('/discover?place=Manchester', { waitUntil: 'commit' });
+    const chip = page.getByRole('radio', { name: 'Tomorrow' });
+    await expect(page.locator('label', { hasText: 'Tomorrow' })).toBeVisible();
+    await expect(chip).not.toBeChecked();
+    expect(await appHasStarted(page)).toBe(false);
+    await page.locator('label', { hasText: 'Tomorrow' }).click();
+    // The radio itself is hidden: its label shows the tap as taken.
+    const marks = await chip.evaluate(
+      (el, pending) => ({
+        control: el.getAttribute(pending),
+        busy: el.getAttribute('aria-busy'),
+        label: (el as HTMLInputElement).labels?.[0]
+          ? getComputedStyle((el as HTMLInputElement).labels![0]!).opacity
+          : null,
+        html: document.documentElement.getAttribute(pending),
+      }),
+      PENDING,
+    );
+    expect(marks).toEqual({ control: '', busy: 'true', label: '0.7', html: '' });
+    await expect(chip).not.toBeChecked();
+    expect(await appHasStarted(page)).toBe(false);
+
+    phone.release();
+    await expect.poll(() => appHasStarted(page), { timeout: HYDRATED_MS }).toBe(true);
+    await expect(page).toHaveURL(/[?&]window=tomorrow/, { timeout: HYDRATED_MS });
+    await expect(chip).toBeChecked();
+    expect(await replayedClicks(page)).toHaveLength(1);
+    await expect(page.locator(`[${PENDING}]`)).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('the app comes without any interaction once the browser is idle, so the list stays live', async ({
+    people: { open, errors },
+  }) => {
+    const page = await open();
+    const scripts = scriptsOf(page);
+    await page.goto('/discover?place=Manchester', { waitUntil: 'commit' });
+    await expect.poll(() => appHasStarted(page), { timeout: 20_000 }).toBe(true);
+    expect(scripts.filter((s) => !BOOT_SCRIPTS.includes(s))).toContain('app');
+    expect(errors).toEqual([]);
+  });
 });
