@@ -251,9 +251,13 @@ describe('favourites', () => {
       ['favourite_slot', '2 new slots at Studio Nine', ['Morning', 'Evening']],
     ]);
 
+    // A slot added while it was off is not news once it is on again.
     await cam.caller.favourites.setAlert({ businessId, notify: false });
     await salon.publish(TOMORROW, '10:00', 'While off');
     await cam.caller.favourites.setAlert({ businessId, notify: true });
+    t.clock.advance(15 * MINUTE);
+    await runAlerts();
+    expect(await alertEmails(cam.user.email)).toHaveLength(1);
     await cam.caller.favourites.set({ businessId, favourited: false });
     await salon.publish(TOMORROW, '11:00', 'After unfavouriting');
     await cam.caller.favourites.set({ businessId, favourited: true });
