@@ -468,7 +468,7 @@ function NewSlotsEmail(p: {
           </Text>
         </Section>
       ))}
-      <Paragraphs lines={['Slots go quickly: the first customer to request one gets it, if the business confirms.']} />
+      <Paragraphs lines={["Open slots go quickly: request one from the business's page."]} />
     </EmailLayout>
   );
 }

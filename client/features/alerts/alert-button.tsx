@@ -85,10 +85,11 @@ export function AlertButton({
         leftSection={<BellIcon />}
         loading={create.isPending}
         onClick={() => void save(search)}
-        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+        // On a narrow phone the label takes two even lines rather than being cut off.
         h="auto"
         mih={36}
         py={6}
+        styles={{ label: { whiteSpace: 'normal', textWrap: 'balance', textAlign: 'left', lineHeight: 1.3 } }}
       >
         {MSG.alertButton}
       </Button>

@@ -93,7 +93,7 @@ export function AlertsCard() {
                 style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
               >
                 <div style={{ minWidth: 0, flex: '1 1 240px' }}>
-                  <Group gap={8} wrap="nowrap">
+                  <Group gap={8} wrap="wrap">
                     <Text fw={600} style={{ overflowWrap: 'anywhere' }} c={a.paused ? 'dimmed' : undefined}>
                       {alertWhere(a)}
                     </Text>

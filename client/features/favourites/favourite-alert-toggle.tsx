@@ -38,7 +38,7 @@ export function FavouriteAlertToggle({ businessId, on }: { businessId: string; o
       loading={set.isPending}
       onClick={() => void toggle()}
       px={6}
-      styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+      styles={{ label: { whiteSpace: 'normal', textWrap: 'balance', textAlign: 'left', lineHeight: 1.35 } }}
       h="auto"
       mih={28}
       py={4}

@@ -59,7 +59,7 @@ export function FavouriteButton({ businessId, onSignInNeeded }: { businessId: st
   );
   if (!favourited || onSignInNeeded) return button;
   return (
-    <Stack gap={4} align="flex-start">
+    <Stack gap={4} align="stretch">
       {button}
       <FavouriteAlertToggle businessId={businessId} on={status.data?.notifyNewSlots ?? false} />
     </Stack>
