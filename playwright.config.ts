@@ -35,6 +35,8 @@ function server(port: number) {
       LOG_LEVEL: 'warn',
       // The suite signs dozens of accounts up from 127.0.0.1 within minutes.
       RATE_LIMIT_EMAIL_REQUESTS_PER_IP: '10000',
+      // Alert emails in rounds of 2 seconds rather than 15 minutes (tests/e2e/discover-alerts.spec.ts).
+      ALERT_EMAIL_INTERVAL_SECONDS: '2',
       DATABASE_URL: databaseUrl,
       PGLITE_DIR: pgliteDir,
       RESEND_API_KEY: '',

@@ -20,7 +20,7 @@ import { startGeocodeWorker } from './features/geocoding/geocode-requests';
 import { geocoderFromEnv } from './features/geocoding/geocoder';
 import { BookingEventHub } from './realtime/booking-events';
 import { createLogger, flushLogger } from './logger';
-import { openEnvDatabase, startMailer, startRuntime } from './runtime';
+import { openEnvDatabase, startAlerts, startMailer, startRuntime } from './runtime';
 import { serveMailWorker, superviseWorkers, workerRole } from './supervisor';
 
 /** Reads .env (when present) and validates the environment; prints the problems and exits on error. */
@@ -150,9 +150,9 @@ async function httpWorker(): Promise<void> {
 }
 
 /**
- * The mail worker: the outbox dispatcher, run on the primary's relayed kicks and its interval, and
- * the background geocoder of business addresses (docs/decisions/0082), which publishes the
- * locations it stores (NOTIFY only: this process listens to nothing).
+ * The mail worker: the outbox dispatcher, run on the primary's relayed kicks and its interval, the
+ * background geocoder of business addresses (docs/decisions/0082), which publishes the locations
+ * it stores (NOTIFY only: this process listens to nothing), and the alert emails (docs/decisions/0086).
  */
 async function mailWorker(): Promise<void> {
   const env = envOrExit();
@@ -162,8 +162,10 @@ async function mailWorker(): Promise<void> {
   serveMailWorker(() => dispatcher.kick());
   const hub = new BookingEventHub(database, logger);
   const geocodes = startGeocodeWorker({ db: database.db, geocoder: geocoderFromEnv(env), hub, logger });
+  const alerts = startAlerts(env, database, logger, () => dispatcher.kick());
 
   exitOnSignal(logger, 'mail worker shutting down', async () => {
+    await alerts.stop();
     await geocodes.stop();
     await dispatcher.stop(); // lets the run under way finish: a sent message is marked sent
     await database.close();

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/client';
 import { startOutboxDispatcher, type OutboxDispatcher } from './email/dispatcher';
 import { applyOutboxRetention } from './email/outbox';
 import { mailboxTransport, resendTransport } from './email/transports';
+import { startAlertEmails } from './features/alerts/alert-emails';
 import { resolveAccountEmailIntent } from './features/auth/email-intents';
 import { deleteExpiredSessions } from './features/auth/session';
 import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from './features/auth/throttle';
@@ -50,10 +51,24 @@ export function startMailer(env: Env, database: Database, logger: Logger): Outbo
 }
 
 /**
+ * Starts writing the emails of alerts and favourites on `database` (docs/decisions/0086), with the
+ * round of ALERT_EMAIL_INTERVAL_SECONDS; `kick` runs the outbox dispatcher once some are queued.
+ */
+export function startAlerts(env: Env, database: Database, logger: Logger, kick: () => void) {
+  return startAlertEmails({
+    db: database.db,
+    appOrigin: appOrigin(env),
+    logger,
+    kick,
+    intervalMs: env.ALERT_EMAIL_INTERVAL_SECONDS * 1000,
+  });
+}
+
+/**
  * Opens (unless `database` is given) and migrates the database and starts the background parts.
  * `options.migrate: false` skips the migration (the supervisor's primary has run it already).
- * `options.remoteMailer: true` starts no dispatcher and no background geocoder: queued email and
- * address look-ups are left to the mail worker, which `kickMailer` asks for a run
+ * `options.remoteMailer: true` starts no dispatcher, no background geocoder and no alert emails:
+ * queued email, address look-ups and alerts are left to the mail worker, which `kickMailer` asks for a run
  * (docs/decisions/0064, 0082).
  */
 export async function startRuntime(
@@ -76,6 +91,8 @@ export async function startRuntime(
   const geocodes = options.remoteMailer
     ? null
     : startGeocodeWorker({ db: db.db, geocoder: geocoderFromEnv(env), hub, logger });
+  // Alert emails are written where the outbox is sent (docs/decisions/0086).
+  const alertEmails = dispatcher ? startAlerts(env, db, logger, () => dispatcher.kick()) : null;
   const sweep = setInterval(() => {
     deleteExpiredSessions(db.db, new Date()).catch((err) => logger.warn({ err }, 'session sweep failed'));
     deleteExpiredThrottleRows(db.db, new Date()).catch((err) => logger.warn({ err }, 'throttle sweep failed'));
@@ -108,6 +125,7 @@ export async function startRuntime(
     deps,
     async close() {
       clearInterval(sweep);
+      await alertEmails?.stop();
       await dispatcher?.stop();
       await geocodes?.stop();
       await revocations.stop();

@@ -73,3 +73,10 @@ export function categoryLabels(category: string): readonly string[] | null {
   }
   return null;
 }
+
+/** A distance in miles as Discover and its alerts show it: one decimal place ('0.8 miles', '1 mile', '12.4 miles'); under 0.1: 'Under 0.1 miles'. */
+export function formatMiles(miles: number): string {
+  const rounded = Math.round(miles * 10) / 10;
+  if (rounded < 0.1) return 'Under 0.1 miles';
+  return rounded === 1 ? '1 mile' : `${rounded} miles`;
+}

@@ -1,7 +1,8 @@
 /**
- * Booking notifications (docs/decisions/0050, 0054): the email kinds each role receives, the
- * wording of their switches in Settings, and the reminder's lead time. Account emails
- * (confirmation, password reset, email change) have no kind here: they always go.
+ * Notifications (docs/decisions/0050, 0054, 0086): the email kinds each role receives (booking
+ * emails, and a customer's alerts of new slots), the wording of their switches in Settings, and the
+ * reminder's lead time. Account emails (confirmation, password reset, email change) have no kind
+ * here: they always go.
  */
 
 export const BUSINESS_NOTIFICATION_KINDS = ['booking_requested', 'request_withdrawn', 'customer_deleted'] as const;
@@ -12,6 +13,8 @@ export const CUSTOMER_NOTIFICATION_KINDS = [
   'booking_cancelled',
   'booking_reminder',
   'booking_updated',
+  'slot_alert',
+  'favourite_slot',
 ] as const;
 
 export type NotificationKind =
@@ -53,6 +56,15 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, { label: string; desc
     label: 'Time zone changes',
     description:
       'The business changes its time zone: your appointment or request keeps its time, shown in the new zone (with an updated calendar file).',
+  },
+  slot_alert: {
+    label: 'Alerts for new slots',
+    description: 'New slots that match an alert you saved on Discover (at most one email per alert every 15 minutes).',
+  },
+  favourite_slot: {
+    label: 'New slots at favourite businesses',
+    description:
+      'A favourite business you asked to hear from adds a slot (at most one email per business every 15 minutes).',
   },
 };
 

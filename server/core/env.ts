@@ -4,12 +4,16 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ALERT_EMAIL_INTERVAL_MINUTES } from '../../shared/alerts';
 
 /** Default of RATE_LIMIT_MUTATIONS_PER_MINUTE. */
 export const DEFAULT_MUTATIONS_PER_MINUTE = 300;
 
 /** Default of RATE_LIMIT_SEARCHES_PER_MINUTE. */
 export const DEFAULT_SEARCHES_PER_MINUTE = 120;
+
+/** Default of ALERT_EMAIL_INTERVAL_SECONDS: the 15 minutes Settings and the emails speak of. */
+export const DEFAULT_ALERT_EMAIL_INTERVAL_SECONDS = ALERT_EMAIL_INTERVAL_MINUTES * 60;
 
 /** Default of RATE_LIMIT_EMAIL_REQUESTS_PER_IP (the `signUpIp` and `emailRequestIp` throttle rules). */
 export const DEFAULT_EMAIL_REQUESTS_PER_IP = 30;
@@ -113,6 +117,14 @@ export const envSchema = z.object({
     .transform((v) => v ?? 'https://nominatim.openstreetmap.org'),
   /** The User-Agent sent to Nominatim, naming the app and a contact, e.g. 'LastSlot/1.0 (ops@example.com)'. */
   GEOCODER_USER_AGENT: optionalString,
+  /**
+   * The round of an alert's emails, in seconds (docs/decisions/0086): an alert or favourite emails
+   * at most once per round, one round after the first new slot it heard of. Default 900 (15
+   * minutes, as Settings and the emails say); the end-to-end tests shorten it.
+   */
+  ALERT_EMAIL_INTERVAL_SECONDS: optionalString
+    .pipe(z.coerce.number<string>().int().min(1).max(86_400).optional())
+    .transform((v) => v ?? DEFAULT_ALERT_EMAIL_INTERVAL_SECONDS),
   /** 'false' skips the demo data normally created on a first start with an empty database. */
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -63,6 +63,25 @@ const messages: t.EmailMessage[] = [
     },
     'BEGIN:VCALENDAR\r\nEND:VCALENDAR',
   ),
+  t.newSlotsEmail('c@x.test', '2 new slots near Leeds', {
+    heading: '2 new slots near Leeds',
+    intro: 'Just added, matching your alert (Within 5 miles of Leeds · Starting today · All categories):',
+    slots: [
+      {
+        businessName: appointment.businessName,
+        category: 'Barber Shop',
+        description: appointment.description,
+        date: appointment.date,
+        startTime: appointment.startTime,
+        endTime: appointment.endTime,
+        distanceMiles: 0.84,
+        url: 'https://lastslot.test/cut-colour',
+      },
+      { ...appointment, category: 'Hair Salon', timeZone: 'Europe/Dublin', distanceMiles: null, url: link },
+    ],
+    action: { label: 'Manage your alerts', url: 'https://lastslot.test/settings#alerts' },
+    footer,
+  }),
 ];
 
 describe('renderEmail', () => {
@@ -176,6 +195,20 @@ const hostileMessages: Record<BuilderName, t.EmailMessage> = {
     },
     null,
   ),
+  newSlotsEmail: t.newSlotsEmail('c@x.test', `New slot at ${hostileBusinessName}`, {
+    heading: 'New slot',
+    intro: 'Just added:',
+    slots: [
+      {
+        ...hostileAppointment,
+        category: 'Barber Shop',
+        distanceMiles: 1,
+        url: link,
+      },
+    ],
+    action: { label: 'See every slot', url: link },
+    footer,
+  }),
 };
 
 describe('email subjects', () => {

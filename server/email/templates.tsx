@@ -5,8 +5,9 @@
  * (server/email/render.ts, docs/decisions/0051). Links are absolute, built from the app origin.
  * Dates and times are the slot's local values in the specs' display formats (shared/format.ts).
  */
-import { Link, Text } from '@react-email/components';
+import { Link, Section, Text } from '@react-email/components';
 import type { ComponentProps, JSX } from 'react';
+import { formatMiles } from '../../shared/discovery';
 import { oneLine } from '../../shared/display-text';
 import { formatDate, formatTimeRange } from '../../shared/format';
 import type { OutboxAttachment } from '../db/schema/index';
@@ -445,6 +446,57 @@ function BookingTimeZoneChangedEmail(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Alerts of new slots (a saved Discover search, or a favourite business; docs/decisions/0086)
+
+/** One new slot of an alert's email, in its business's local wall-clock time. */
+export interface NewSlotLine {
+  businessName: string;
+  /** The business category's label ('Barber Shop'). */
+  category: string;
+  description: string;
+  /** 'YYYY-MM-DD', 'HH:MM', 'HH:MM' local to the business. */
+  date: string;
+  startTime: string;
+  endTime: string;
+  /** The business's IANA zone, named after the times when it is not the customer's. */
+  timeZone?: string;
+  /** Miles from the alert's centre; null for a favourite's email. */
+  distanceMiles: number | null;
+  /** The business page, where the slot is requested. */
+  url: string;
+}
+
+function NewSlotsEmail(p: {
+  heading: string;
+  intro: string;
+  slots: NewSlotLine[];
+  action: { label: string; url: string };
+  footer: NotificationFooter;
+}) {
+  return (
+    <EmailLayout preview={p.intro} title={p.heading} action={p.action} footer={p.footer}>
+      <Paragraphs lines={[p.intro]} />
+      {p.slots.map((s) => (
+        <Section key={`${s.url} ${s.date} ${s.startTime}`} style={styles.details}>
+          <Text style={{ ...styles.detailLine, fontWeight: 'bold' }}>
+            <Link href={s.url}>{s.businessName}</Link>
+          </Text>
+          <Text style={styles.detailLine}>{`${s.category} · ${s.description}`}</Text>
+          <Text style={styles.detailLine}>{appointmentWhen(s)}</Text>
+          {s.distanceMiles !== null ? (
+            <Text style={styles.detailLine}>{`${formatMiles(s.distanceMiles)} away`}</Text>
+          ) : null}
+          <Text style={styles.detailLine}>
+            <Link href={s.url}>Request this slot</Link>
+          </Text>
+        </Section>
+      ))}
+      <Paragraphs lines={["Open slots go quickly: request one from the business's page."]} />
+    </EmailLayout>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // The registry the dispatcher renders from, and the typed message builders
 
 const COMPONENTS = {
@@ -466,6 +518,7 @@ const COMPONENTS = {
   bookingCancelled: BookingCancelledEmail,
   bookingReminder: BookingReminderEmail,
   bookingTimeZoneChanged: BookingTimeZoneChangedEmail,
+  newSlots: NewSlotsEmail,
 } satisfies Record<string, (props: never) => JSX.Element>;
 
 export type TemplateName = keyof typeof COMPONENTS;
@@ -623,4 +676,12 @@ export function bookingCancelledEmail(to: string, p: TemplateProps<'bookingCance
 /** To the customer, before a confirmed appointment. */
 export function bookingReminderEmail(to: string, p: TemplateProps<'bookingReminder'>): EmailMessage {
   return message(to, `Reminder: ${p.appointment.description} at ${p.appointment.businessName}`, 'bookingReminder', p);
+}
+
+/**
+ * To the customer: new slots that match one alert (`subject` e.g. '3 new slots near Leeds') or one
+ * favourite business ('New slot at Studio Nine'), each with its business page.
+ */
+export function newSlotsEmail(to: string, subject: string, p: TemplateProps<'newSlots'>): EmailMessage {
+  return message(to, subject, 'newSlots', p);
 }

@@ -1,5 +1,6 @@
 /** The application router. `AppRouter` is the only thing the client imports from the server. */
 import { accountRouter } from './routers/account.router';
+import { alertsRouter } from './routers/alerts.router';
 import { authRouter } from './routers/auth.router';
 import { billingRouter } from './routers/billing.router';
 import { bookingsRouter } from './routers/bookings.router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   account: accountRouter,
   notifications: notificationsRouter,
   discovery: discoveryRouter,
+  alerts: alertsRouter,
   dev: devRouter,
 });
 

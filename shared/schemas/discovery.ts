@@ -26,28 +26,49 @@ const milesSchema = z
   .refine((m) => (DISCOVERY_MILES as readonly number[]).includes(m), MSG.discoveryDistance);
 
 /**
- * discovery.search. Where: `latitude` + `longitude` (the customer's position, rounded to about
- * 100 m by the client; the server rounds it again) OR `place` (a town or postcode typed), never
- * both. `timezone`: the customer's IANA zone, for 'today' and 'tomorrow' (default Europe/London).
- * `category`: a parent group or one child of the category list. `cursor`: the previous page's
- * `nextCursor`.
+ * The fields of a search that an alert keeps too (alerts.create, docs/decisions/0086). Where:
+ * `latitude` + `longitude` (the customer's position, rounded to about 100 m by the client; the
+ * server rounds it again) OR `place` (a town or postcode typed), never both (`oneWhere`).
+ * `timezone`: the customer's IANA zone, for 'today' and 'tomorrow' (default Europe/London).
+ * `category`: a parent group or one child of the category list.
+ */
+export const discoverySearchFields = {
+  window: z.enum(DISCOVERY_WINDOWS, { error: MSG.discoveryWindow }),
+  latitude: latitudeSchema.optional(),
+  longitude: longitudeSchema.optional(),
+  place: safeText({ error: MSG.discoveryWhere }).trim().max(100, MSG.placeNotFound).optional(),
+  miles: milesSchema,
+  category: safeText({ error: MSG.discoveryCategory })
+    .max(100, MSG.discoveryCategory)
+    .refine((c) => categoryLabels(c) !== null, MSG.discoveryCategory)
+    .nullish(),
+  timezone: safeText({ error: MSG.discoveryTimezone })
+    .max(64, MSG.discoveryTimezone)
+    .refine(isValidTimezone, MSG.discoveryTimezone)
+    .default(DEFAULT_TIMEZONE),
+};
+
+/** Refinement of a search's where: a typed place or a whole position, not both, else MSG.discoveryWhere on `place`. */
+export function oneWhere(
+  v: { place?: string; latitude?: number; longitude?: number },
+  ctx: z.core.$RefinementCtx,
+): void {
+  const hasPlace = Boolean(v.place);
+  const hasPoint = v.latitude !== undefined || v.longitude !== undefined;
+  const wholePoint = v.latitude !== undefined && v.longitude !== undefined;
+  if (hasPlace === hasPoint || (hasPoint && !wholePoint)) {
+    ctx.addIssue({ code: 'custom', path: ['place'], message: MSG.discoveryWhere });
+  }
+}
+
+/**
+ * discovery.search: the search fields (`discoverySearchFields`), `sort`, and `cursor` (the
+ * previous page's `nextCursor`) with the page size `limit`.
  */
 export const discoverySearchInput = z
   .object({
-    window: z.enum(DISCOVERY_WINDOWS, { error: MSG.discoveryWindow }),
-    latitude: latitudeSchema.optional(),
-    longitude: longitudeSchema.optional(),
-    place: safeText({ error: MSG.discoveryWhere }).trim().max(100, MSG.placeNotFound).optional(),
-    miles: milesSchema,
-    category: safeText({ error: MSG.discoveryCategory })
-      .max(100, MSG.discoveryCategory)
-      .refine((c) => categoryLabels(c) !== null, MSG.discoveryCategory)
-      .nullish(),
+    ...discoverySearchFields,
     sort: z.enum(DISCOVERY_SORTS, { error: MSG.discoverySort }).default('soonest'),
-    timezone: safeText({ error: MSG.discoveryTimezone })
-      .max(64, MSG.discoveryTimezone)
-      .refine(isValidTimezone, MSG.discoveryTimezone)
-      .default(DEFAULT_TIMEZONE),
     cursor: safeText({ error: MSG.discoveryCursor }).max(400, MSG.discoveryCursor).nullish(),
     limit: z
       .number({ error: MSG.badRequest })
@@ -56,14 +77,7 @@ export const discoverySearchInput = z
       .max(DISCOVERY_PAGE_MAX, MSG.badRequest)
       .default(DISCOVERY_PAGE_DEFAULT),
   })
-  .superRefine((v, ctx) => {
-    const hasPlace = Boolean(v.place);
-    const hasPoint = v.latitude !== undefined || v.longitude !== undefined;
-    const wholePoint = v.latitude !== undefined && v.longitude !== undefined;
-    if (hasPlace === hasPoint || (hasPoint && !wholePoint)) {
-      ctx.addIssue({ code: 'custom', path: ['place'], message: MSG.discoveryWhere });
-    }
-  });
+  .superRefine(oneWhere);
 export type DiscoverySearchInput = z.infer<typeof discoverySearchInput>;
 export type DiscoverySearchForm = z.input<typeof discoverySearchInput>;
 

@@ -6,10 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
-import type { WeeklySchedule } from '../../shared/opening-hours';
 import { addDaysToDate, localNow } from '../../shared/zoned-time';
 import { expect, test } from './fixtures';
-import { newBusiness, newCustomer, signIn, type BusinessAccount } from './helpers';
+import { ALWAYS_OPEN, newBusiness, newCustomer, signIn, type BusinessAccount } from './helpers';
 
 const tag = `d${Date.now().toString(36)}`;
 /** The businesses' own day tomorrow (Europe/London, their default zone). */
@@ -19,14 +18,6 @@ const LEEDS = '2 Market Row, Leeds, LS1 6DL';
 const SEARCH = '/discover?place=Manchester&window=tomorrow';
 /** How soon a live change must show on an open list (ms), with room for a busy test machine. */
 const LIVE_MS = 4_000;
-
-/** Open every day, all day, so a slot tomorrow is always within opening hours. */
-const ALWAYS_OPEN = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
-    d,
-    { isActive: true, start: '00:00', end: '23:30' },
-  ]),
-) as unknown as WeeklySchedule;
 
 /** Calls a tRPC mutation as `page`'s signed-in account. */
 async function mutate(page: Page, path: string, input: unknown) {

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { APP_ENTRY_ATTRIBUTE, APP_WHEN_IDLE_ATTRIBUTE } from '../../shared/boot-script';
 import type { devAccountInput } from '../../server/features/auth/dev-accounts.service';
-import { defaultWeeklySchedule } from '../../shared/opening-hours';
+import { defaultWeeklySchedule, type WeeklySchedule } from '../../shared/opening-hours';
 
 export interface BusinessAccount {
   name: string;
@@ -49,6 +49,14 @@ export type BusinessProfile = Pick<
   Extract<DevAccountInput, { role: 'business' }>,
   'description' | 'address' | 'category' | 'phone' | 'schedule'
 >;
+
+/** Open every day, all day, so a slot tomorrow is always within opening hours. */
+export const ALWAYS_OPEN = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+    d,
+    { isActive: true, start: '00:00', end: '23:30' },
+  ]),
+) as unknown as WeeklySchedule;
 
 /** The onboarding form's defaults (category, hours), with the description and address journeys type. */
 const BUSINESS_PROFILE: BusinessProfile = {

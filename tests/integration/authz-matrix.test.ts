@@ -13,7 +13,7 @@ import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { BookingEvent } from '../../server/realtime/booking-events';
-import { bookings, businessProfiles, slots } from '../../server/db/schema/index';
+import { alerts, bookings, businessProfiles, customerLikes, slots } from '../../server/db/schema/index';
 import { issueOneTimeToken } from '../../server/features/auth/one-time-tokens';
 import type { BillingPortal } from '../../server/features/billing/portal';
 import type { AppDeps } from '../../server/trpc/context';
@@ -123,6 +123,29 @@ const customerOwn = [U, 'ok', F, 'ok', 'ok', F, F] as const;
 /** A target belonging to business X (its slot or its customer's booking). */
 const xTarget = [U, F, NF, F, F, 'ok', NF] as const;
 
+/** A saved alert of customer `customerId` (Leeds, 5 miles, today). */
+async function alertOf(customerId: string): Promise<string> {
+  const [row] = await t.deps.db
+    .insert(alerts)
+    .values({
+      customerId,
+      place: 'Leeds',
+      label: 'Leeds',
+      latitude: 53.8,
+      longitude: -1.55,
+      miles: 5,
+      window: 'today',
+      timezone: 'Europe/London',
+    })
+    .returning({ id: alerts.id });
+  return row!.id;
+}
+
+/** Customer `customerId` favourites business `businessId` (idempotent). */
+async function favourite(customerId: string, businessId: string): Promise<void> {
+  await t.deps.db.insert(customerLikes).values({ customerId, businessId }).onConflictDoNothing();
+}
+
 const newPassword = 'another-long-password';
 async function tokenFor(purpose: 'email_confirmation' | 'password_reset') {
   const user = await createUser(t.deps.db, { role: 'customer', verified: purpose === 'password_reset' });
@@ -217,6 +240,21 @@ const MATRIX: Record<string, Entry> = {
   'favourites.status': { expect: everyone, input: (w) => ({ businessId: w.x.user.id }) },
   'favourites.set': { expect: customerOwn, input: (w) => ({ businessId: w.x.user.id, favourited: true }) },
   'favourites.mine': { expect: customerOwn },
+  'favourites.setAlert': {
+    expect: customerOwn,
+    input: async (w, who) => {
+      if (who.includes('ustomer')) await favourite(w.ids[who]!, w.x.user.id);
+      return { businessId: w.x.user.id, notify: true };
+    },
+  },
+  'alerts.create': { expect: customerOwn, input: () => ({ window: 'today', place: 'Leeds', miles: 5 }) },
+  'alerts.list': { expect: customerOwn },
+  // A's alert: another customer's is NOT_FOUND, like a booking.
+  'alerts.setPaused': {
+    expect: [U, NF, F, 'ok', NF, F, F],
+    input: async (w) => ({ alertId: await alertOf(w.a.id), paused: true }),
+  },
+  'alerts.delete': { expect: [U, NF, F, 'ok', NF, F, F], input: async (w) => ({ alertId: await alertOf(w.a.id) }) },
   'settings.business': { expect: businessOwn },
   'settings.checkSlug': { expect: businessOwn, input: () => ({ slug: `free-${uniq()}` }) },
   'settings.updateBusinessProfile': {
@@ -297,6 +335,8 @@ async function snapshot(): Promise<string> {
     'one_time_tokens',
     'idempotency_keys',
     'geocode_requests',
+    'alerts',
+    'alert_matches',
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {

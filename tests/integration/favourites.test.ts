@@ -16,22 +16,30 @@ describe('favourites', () => {
     const biz = await createBusiness(t.deps.db);
     const cam = await createUser(t.deps.db, { role: 'customer' });
     const caller = await callerFor(t.deps, cam.id);
-    expect(await caller.favourites.status({ businessId: biz.profile.id })).toEqual({ count: 0, favourited: false });
-    expect(await caller.favourites.set({ businessId: biz.profile.id, favourited: true })).toEqual({
-      count: 1,
-      favourited: true,
+    expect(await caller.favourites.status({ businessId: biz.profile.id })).toEqual({
+      count: 0,
+      favourited: false,
+      notifyNewSlots: false,
     });
     expect(await caller.favourites.set({ businessId: biz.profile.id, favourited: true })).toEqual({
       count: 1,
       favourited: true,
+      notifyNewSlots: false,
+    });
+    expect(await caller.favourites.set({ businessId: biz.profile.id, favourited: true })).toEqual({
+      count: 1,
+      favourited: true,
+      notifyNewSlots: false,
     });
     expect(await caller.favourites.set({ businessId: biz.profile.id, favourited: false })).toEqual({
       count: 0,
       favourited: false,
+      notifyNewSlots: false,
     });
     expect(await caller.favourites.set({ businessId: biz.profile.id, favourited: false })).toEqual({
       count: 0,
       favourited: false,
+      notifyNewSlots: false,
     });
   });
 
@@ -47,9 +55,17 @@ describe('favourites', () => {
       camCaller.favourites.set({ businessId: biz.profile.id, favourited: true }),
       deeCaller.favourites.set({ businessId: biz.profile.id, favourited: true }),
     ]);
-    expect(await camCaller.favourites.status({ businessId: biz.profile.id })).toEqual({ count: 2, favourited: true });
+    expect(await camCaller.favourites.status({ businessId: biz.profile.id })).toEqual({
+      count: 2,
+      favourited: true,
+      notifyNewSlots: false,
+    });
     const visitor = await callerFor(t.deps, null);
-    expect(await visitor.favourites.status({ businessId: biz.profile.id })).toEqual({ count: 2, favourited: false });
+    expect(await visitor.favourites.status({ businessId: biz.profile.id })).toEqual({
+      count: 2,
+      favourited: false,
+      notifyNewSlots: false,
+    });
   });
 
   it('lists the customer’s own favourites, newest first, with slug and name', async () => {
@@ -81,7 +97,11 @@ describe('favourites', () => {
       'FORBIDDEN',
     );
     expect((await errorOf(owner.favourites.mine())).code).toBe('FORBIDDEN');
-    expect(await owner.favourites.status({ businessId: biz.profile.id })).toEqual({ count: 0, favourited: false });
+    expect(await owner.favourites.status({ businessId: biz.profile.id })).toEqual({
+      count: 0,
+      favourited: false,
+      notifyNewSlots: false,
+    });
     const cam = await callerFor(t.deps, (await createUser(t.deps.db, { role: 'customer' })).id);
     const missing = await errorOf(cam.favourites.set({ businessId: randomUUID(), favourited: true }));
     expect(missing.code).toBe('NOT_FOUND');

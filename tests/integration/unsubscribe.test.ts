@@ -115,6 +115,8 @@ describe('notification settings', () => {
       'booking_cancelled',
       'booking_reminder',
       'booking_updated',
+      'slot_alert',
+      'favourite_slot',
     ]);
     expect(
       (await errorOf(client.notifications.setPreference({ kind: 'booking_requested', enabled: false }))).code,

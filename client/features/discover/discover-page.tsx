@@ -23,6 +23,7 @@ import { errorInfo, trpc } from '../../lib/trpc';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useNow } from '../../lib/use-now';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AlertButton } from '../alerts/alert-button';
 import { useAuth } from '../auth/use-auth';
 import { EmptyState } from '../dashboard/empty-state';
 import type { RequestableSlot } from '../public-page/request-dialog';
@@ -254,6 +255,8 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
             </Grid.Col>
           </Grid>
         </Stack>
+
+        <AlertButton search={input} onSignInNeeded={() => setSignIn('alert')} />
 
         <Stack gap="sm" component="section" aria-label="Results" data-testid="discover-results">
           <Group justify="space-between" gap="xs" wrap="wrap">

@@ -90,9 +90,5 @@ export function roundedPosition(latitude: number, longitude: number): { lat: num
   return { lat: roundDegrees(latitude), lng: roundDegrees(longitude) };
 }
 
-/** A distance in miles as a result shows it: one decimal place ('0.8 miles', '1 mile', '12.4 miles'); under 0.1: 'Under 0.1 miles'. */
-export function formatMiles(miles: number): string {
-  const rounded = Math.round(miles * 10) / 10;
-  if (rounded < 0.1) return 'Under 0.1 miles';
-  return rounded === 1 ? '1 mile' : `${rounded} miles`;
-}
+/** A distance in miles as a result shows it (shared with the alert emails). */
+export { formatMiles } from '../../../shared/discovery';

@@ -1,11 +1,13 @@
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';
 import { errorInfo, trpc } from '../../lib/trpc';
+import { FavouriteAlertToggle } from './favourite-alert-toggle';
 
 /**
  * The favourite button of the public page /{slug}: shows the like count; a customer toggles it,
  * anyone else is asked to sign in. Hidden for businesses (the caller does not render it for them).
+ * Once favourited, "Email me when this business adds a slot" shows under it (docs/decisions/0086).
  */
 export function FavouriteButton({ businessId, onSignInNeeded }: { businessId: string; onSignInNeeded?: () => void }) {
   const utils = trpc.useUtils();
@@ -34,7 +36,7 @@ export function FavouriteButton({ businessId, onSignInNeeded }: { businessId: st
     }
   }
 
-  return (
+  const button = (
     <Button
       variant={favourited ? 'light' : 'default'}
       color={favourited ? 'red' : 'gray'}
@@ -54,5 +56,12 @@ export function FavouriteButton({ businessId, onSignInNeeded }: { businessId: st
     >
       {favourited ? 'Favourited' : 'Favourite'} · {count}
     </Button>
+  );
+  if (!favourited || onSignInNeeded) return button;
+  return (
+    <Stack gap={4} align="stretch">
+      {button}
+      <FavouriteAlertToggle businessId={businessId} on={status.data?.notifyNewSlots ?? false} />
+    </Stack>
   );
 }

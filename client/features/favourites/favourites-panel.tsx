@@ -4,10 +4,11 @@ import { MSG } from '../../../shared/messages';
 import { businessTypeLabel } from '../../../shared/categories';
 import { trpc } from '../../lib/trpc';
 import { EmptyState } from '../dashboard/empty-state';
+import { FavouriteAlertToggle } from './favourite-alert-toggle';
 
 /**
- * The customer dashboard's 'Favourites' panel: each row opens /{slug} in a new tab and can be
- * removed ('Removed from favourites').
+ * The customer dashboard's 'Favourites' panel: each row opens /{slug} in a new tab, can be
+ * removed ('Removed from favourites') and has "Email me when this business adds a slot".
  */
 export function FavouritesPanel() {
   const utils = trpc.useUtils();
@@ -53,6 +54,7 @@ export function FavouritesPanel() {
                     {businessTypeLabel(f.businessType)}
                   </Text>
                 )}
+                <FavouriteAlertToggle businessId={f.businessId} on={f.notifyNewSlots} />
               </div>
               <ActionIcon
                 variant="subtle"

@@ -5,12 +5,12 @@ import { Button, Modal, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { MSG } from '../../../shared/messages';
 
-/** Why a visitor is asked to sign in: to request a slot or to save a favourite. */
-export type SignInReason = 'request' | 'favourite';
+/** Why a visitor is asked to sign in: to request a slot, to save a favourite, or to save an alert (Discover). */
+export type SignInReason = 'request' | 'favourite' | 'alert';
 
 /**
  * Asks a visitor to sign in: Log In, or Create an Account at /register?role=customer. Requesting
- * uses MSG.loginToBook; a signed-in customer who has not confirmed the email is told to verify it.
+ * uses MSG.loginToBook, saving an alert MSG.alertSignIn; a signed-in customer who has not confirmed the email is told to verify it.
  */
 export function SignInDialog({
   reason,
@@ -25,7 +25,15 @@ export function SignInDialog({
     ? 'Email verification required'
     : reason === 'favourite'
       ? 'Sign in to save favourites'
-      : 'Sign in to request';
+      : reason === 'alert'
+        ? MSG.alertSignInTitle
+        : 'Sign in to request';
+  const ask =
+    reason === 'favourite'
+      ? 'Please log in to save your favourite businesses'
+      : reason === 'alert'
+        ? MSG.alertSignIn
+        : MSG.loginToBook;
   return (
     <Modal opened={reason !== null} onClose={onClose} title={title}>
       <Stack gap="md">
@@ -39,7 +47,7 @@ export function SignInDialog({
         ) : (
           <>
             <Text size="sm" fw={600}>
-              {reason === 'favourite' ? 'Please log in to save your favourite businesses' : MSG.loginToBook}
+              {ask}
             </Text>
             <Text size="sm" c="dimmed">
               New here? Creating a customer account is free.

@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
+import { AlertsCard } from '../alerts/alerts-card';
 import { ChangeEmailCard } from './change-email-card';
 import { ChangePasswordCard } from './change-password-card';
 import { DataPrivacyCard } from './data-privacy-card';
@@ -7,8 +8,8 @@ import { PersonalInfoCard } from './personal-info-card';
 import { SettingsPageHeader } from './settings-page-header';
 
 /**
- * Customer settings: Personal Information ('Update Name'), Change Email Address, Change Password
- * and Data & Privacy.
+ * Customer settings: Personal Information ('Update Name'), Change Email Address, Change Password,
+ * Alerts, Email Notifications and Data & Privacy.
  */
 export function CustomerSettings({ email }: { email: string }) {
   return (
@@ -19,6 +20,7 @@ export function CustomerSettings({ email }: { email: string }) {
         <ChangeEmailCard currentEmail={email} />
         <ChangePasswordCard />
       </SimpleGrid>
+      <AlertsCard />
       <NotificationsCard />
       <DataPrivacyCard role="customer" />
     </Stack>

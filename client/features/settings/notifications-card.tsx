@@ -8,8 +8,8 @@ import { trpc } from '../../lib/trpc';
 import { CardHeading } from './card-heading';
 
 /**
- * Email Notifications (docs/decisions/0054): one switch per booking email of the user's role.
- * Account emails (confirmation, password, email change) always go and are not listed.
+ * Email Notifications (docs/decisions/0054): one switch per notification kind of the user's role
+ * (booking emails; a customer's alerts of new slots, docs/decisions/0086). Account emails (confirmation, password, email change) always go and are not listed.
  */
 export function NotificationsCard() {
   const utils = trpc.useUtils();
@@ -30,7 +30,7 @@ export function NotificationsCard() {
     >
       <Stack gap="md">
         <CardHeading id="notifications-heading" title="Email Notifications">
-          Choose which booking emails you receive. Emails about your account itself are always sent.
+          Choose which of these emails you receive. Emails about your account itself are always sent.
         </CardHeading>
         {prefs.isPending ? (
           <Loader size="sm" />

@@ -238,7 +238,11 @@ export const bookings = pgTable(
   ],
 );
 
-/** A customer's favourite business. */
+/**
+ * A customer's favourite business. `notify_new_slots`: "Email me when this business adds a slot"
+ * (off by default); `last_alerted_at`: when its last email of new slots was written
+ * (docs/decisions/0086).
+ */
 export const customerLikes = pgTable(
   'customer_likes',
   {
@@ -250,8 +254,82 @@ export const customerLikes = pgTable(
       .notNull()
       .references(() => businessProfiles.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    notifyNewSlots: boolean().notNull().default(false),
+    lastAlertedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('customer_likes_customer_business_unique').on(t.customerId, t.businessId)],
+  (t) => [
+    uniqueIndex('customer_likes_customer_business_unique').on(t.customerId, t.businessId),
+    // Who hears of a business's new slot: its favourites with the alert on.
+    index('customer_likes_notify_idx')
+      .on(t.businessId)
+      .where(sql`notify_new_slots`),
+  ],
+);
+
+/**
+ * A customer's saved Discover search (docs/decisions/0086): where (`place` as typed, or null for a
+ * position the customer chose, rounded to about 100 m; `latitude`/`longitude` the typed place's
+ * centre or that position; `label` what the alert is called: the place's name, or 'your
+ * location'), `miles`, `window` (read from when a slot is added, in the customer's `timezone` for
+ * 'today' and 'tomorrow'), `category` (null: every category). A paused alert matches nothing.
+ * `last_emailed_at`: when its last email was written.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    place: text(),
+    label: text().notNull(),
+    latitude: doublePrecision().notNull(),
+    longitude: doublePrecision().notNull(),
+    miles: integer().notNull(),
+    window: text().notNull(),
+    category: text(),
+    timezone: text().notNull(),
+    paused: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastEmailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('alerts_customer_idx').on(t.customerId, t.createdAt),
+    // Which alerts a new slot may match: the active ones, by latitude band first.
+    index('alerts_active_latitude_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`paused = false`),
+    check('alerts_position', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
+    check('alerts_miles', sql`${t.miles} in (1, 2, 5, 10, 25)`),
+    check('alerts_window', sql`${t.window} in ('1h', '2h', '4h', 'today', 'tomorrow')`),
+  ],
+);
+
+/**
+ * New slots an alert or a favourite (`alert_id` or `like_id`, exactly one) has not emailed yet
+ * (docs/decisions/0086), written in the transaction that adds the slot. The next email of that
+ * alert or favourite lists them and deletes them in its own transaction; a deleted slot takes its
+ * rows with it. `distance_miles`: from the alert's centre (null for a favourite).
+ */
+export const alertMatches = pgTable(
+  'alert_matches',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    alertId: uuid().references(() => alerts.id, { onDelete: 'cascade' }),
+    likeId: uuid().references(() => customerLikes.id, { onDelete: 'cascade' }),
+    slotId: uuid()
+      .notNull()
+      .references(() => slots.id, { onDelete: 'cascade' }),
+    distanceMiles: doublePrecision(),
+    matchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alert_matches_alert_slot_unique').on(t.alertId, t.slotId),
+    uniqueIndex('alert_matches_like_slot_unique').on(t.likeId, t.slotId),
+    index('alert_matches_slot_idx').on(t.slotId),
+    index('alert_matches_matched_at_idx').on(t.matchedAt),
+    check('alert_matches_one_subscription', sql`(${t.alertId} is null) <> (${t.likeId} is null)`),
+  ],
 );
 
 /** An attachment of an outbox message (text content, e.g. an .ics file). */

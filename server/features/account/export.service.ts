@@ -9,7 +9,16 @@ import { DEFAULT_TIMEZONE, localNow } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
-import { bookings, businessProfiles, customerLikes, customerProfiles, slots, users } from '../../db/schema/index';
+import {
+  alerts,
+  bookings,
+  businessProfiles,
+  customerLikes,
+  customerProfiles,
+  slots,
+  users,
+} from '../../db/schema/index';
+import { alertViewColumns } from '../alerts/alerts.service';
 import { publicBusinessColumns, slotColumns } from '../businesses/businesses.service';
 
 export const EXPORT_VERSION = '2.0';
@@ -123,6 +132,7 @@ async function readLikes(deps: Pick<ServiceDeps, 'db' | 'logger'>, party: UserTy
       .select({
         id: customerLikes.id,
         createdAt: customerLikes.createdAt,
+        notifyNewSlots: customerLikes.notifyNewSlots,
         businessProfile: {
           id: businessProfiles.id,
           businessName: businessProfiles.businessName,
@@ -135,11 +145,26 @@ async function readLikes(deps: Pick<ServiceDeps, 'db' | 'logger'>, party: UserTy
       .innerJoin(businessProfiles, eq(businessProfiles.id, customerLikes.businessId))
       .where(eq(party === 'business' ? customerLikes.businessId : customerLikes.customerId, userId))
       .orderBy(desc(customerLikes.createdAt), desc(customerLikes.id));
-    return rows.map((l) => ({ ...l, createdAt: iso(l.createdAt) }));
+    return rows.map(({ notifyNewSlots, ...l }) => ({
+      ...l,
+      createdAt: iso(l.createdAt),
+      // The customer's own choice; a business is not told who asked to hear of its slots.
+      ...(party === 'customer' ? { notifyNewSlots } : {}),
+    }));
   } catch (err) {
     deps.logger.warn({ err }, 'data export: likes could not be read; exported without them');
     return [];
   }
+}
+
+/** The customer's saved alerts (docs/decisions/0086), newest first, as Settings lists them. */
+async function readAlerts(db: DbOrTx, customerId: string) {
+  const rows = await db
+    .select({ ...alertViewColumns, timezone: alerts.timezone, lastEmailedAt: alerts.lastEmailedAt })
+    .from(alerts)
+    .where(eq(alerts.customerId, customerId))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id));
+  return rows.map((a) => ({ ...a, createdAt: iso(a.createdAt), lastEmailedAt: iso(a.lastEmailedAt) }));
 }
 
 function fileName(userType: UserType, timezone: string, now: Date): string {
@@ -210,7 +235,7 @@ async function exportBusiness(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, 
   };
 }
 
-/** The customer's export: profile, bookings (slot and business profile), likes, metadata. */
+/** The customer's export: profile, bookings (slot and business profile), likes, alerts, metadata. */
 async function exportCustomer(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, userId: string) {
   const { db } = deps;
   const now = deps.now();
@@ -228,6 +253,7 @@ async function exportCustomer(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, 
     .limit(1);
   const bookingList = (await readBookings(db, 'customer', userId)).map(({ customer: _, ...b }) => b);
   const likes = await readLikes(deps, 'customer', userId);
+  const alertList = await readAlerts(db, userId);
   return {
     fileName: fileName('customer', DEFAULT_TIMEZONE, now),
     data: {
@@ -243,6 +269,7 @@ async function exportCustomer(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, 
       },
       bookings: bookingList,
       likes,
+      alerts: alertList,
       metadata: { ...metadata('customer', account, now), totalBookings: bookingList.length, totalLikes: likes.length },
     },
   };
@@ -254,7 +281,8 @@ async function exportCustomer(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, 
  * Europe/London for customers); `data` holds version '2.0', userType, profile (with the account),
  * slots (business only), bookings (newest first; each with its slot or the archived copy, and the
  * customer's details for a business or the business profile for a customer), likes (with the
- * business profile) and metadata (downloadedAt, userId, email, dataVersion '2.0', totalBookings,
+ * business profile; a customer's with "Email me when this business adds a slot"), alerts (customer
+ * only) and metadata (downloadedAt, userId, email, dataVersion '2.0', totalBookings,
  * totalLikes, and totalSlots for a business). Timestamps are ISO 8601 strings. Throws NOT_FOUND
  * 'Could not load your profile, slot or booking data. Please try again.' (business without a
  * profile) or 'Could not load your profile data. Please try again.' (account gone).

@@ -12,6 +12,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ServiceDeps } from '../../core/deps';
+import { runEvery, type Passes } from '../../core/run-every';
 import type { Db, Tx } from '../../db/client';
 import { businessProfiles, geocodeRequests } from '../../db/schema/index';
 import { listedAt, relistBusinessSlots } from '../discovery/listing.service';
@@ -160,23 +161,10 @@ export function startGeocodeWorker(params: {
   hub: ServiceDeps['hub'];
   logger: Logger;
   intervalMs?: number;
-}): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const pass = () => {
-    if (running) return;
-    running = runGeocodesOnce(params)
-      .then(() => undefined)
-      .catch((err: unknown) => params.logger.error({ err }, 'background geocoder failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(pass, params.intervalMs ?? 2_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+}): Passes {
+  return runEvery(() => runGeocodesOnce(params), {
+    intervalMs: params.intervalMs ?? 2_000,
+    logger: params.logger,
+    failure: 'background geocoder failed',
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * Booking notifications (docs/decisions/0050, 0054): one email per event to the person it
+ * Notifications (docs/decisions/0050, 0054; alerts of new slots, 0086): one email per event to the person it
  * concerns, queued in the caller's transaction with a dedupe key `{kind}:{bookingId}` (unique in the
  * outbox, so the same event never queues twice) and a one-click unsubscribe link whose token is
  * stored only hashed. Preferences are honoured when the dispatcher sends, so a later opt-out
@@ -31,38 +31,46 @@ export function unsubscribeUrl(deps: Pick<ServiceDeps, 'appOrigin'>, token: stri
 }
 
 /**
- * Queues notification `kind` about booking `bookingId` for account `userId` at `to`, in `tx`.
- * `build` receives the footer (reason, unsubscribe and settings links) and returns the message.
- * Nothing is sent before `sendAfter` (default now). A second call for the same kind and booking
- * is ignored (dedupe key `{kind}:{bookingId}`), unless it names another `occurrence` (an event
- * that can happen to a booking more than once: key `{kind}:{bookingId}:{occurrence}`).
+ * Queues notification `kind` for account `userId` at `to`, in `tx`. `build` receives the footer
+ * (reason, unsubscribe and settings links) and returns the message. Nothing is sent before
+ * `sendAfter` (default now). About booking `bookingId`: the footer gives the reason for `role`,
+ * and a second call for the same kind and booking is ignored (dedupe key `{kind}:{bookingId}`),
+ * unless it names another `occurrence` (an event that can happen to a booking more than once: key
+ * `{kind}:{bookingId}:{occurrence}`). Otherwise (an alert's email) the caller gives the footer's
+ * `reason` and the `dedupeKey`.
  */
 export async function queueNotification(
   tx: Tx,
   deps: Pick<ServiceDeps, 'appOrigin'>,
   n: {
     kind: NotificationKind;
-    role: 'business' | 'customer';
     userId: string;
     to: string;
-    bookingId: string;
     now: Date;
     sendAfter?: Date;
-    occurrence?: number;
     build: (footer: NotificationFooter) => EmailMessage;
-  },
+  } & (
+    { role: 'business' | 'customer'; bookingId: string; occurrence?: number } | { reason: string; dedupeKey: string }
+  ),
 ): Promise<void> {
   const token = generateToken();
   const footer: NotificationFooter = {
-    reason: REASONS[n.role],
+    reason: 'reason' in n ? n.reason : REASONS[n.role],
     unsubscribeUrl: unsubscribeUrl(deps, token),
     settingsUrl: `${deps.appOrigin}/settings`,
   };
+  const about =
+    'dedupeKey' in n
+      ? { bookingId: null, dedupeKey: n.dedupeKey }
+      : {
+          bookingId: n.bookingId,
+          dedupeKey:
+            n.occurrence === undefined ? `${n.kind}:${n.bookingId}` : `${n.kind}:${n.bookingId}:${n.occurrence}`,
+        };
   await enqueueEmail(tx, n.build(footer), n.now, {
     kind: n.kind,
     userId: n.userId,
-    bookingId: n.bookingId,
-    dedupeKey: n.occurrence === undefined ? `${n.kind}:${n.bookingId}` : `${n.kind}:${n.bookingId}:${n.occurrence}`,
+    ...about,
     unsubscribeTokenHash: hashToken(token),
     sendAfter: n.sendAfter,
   });

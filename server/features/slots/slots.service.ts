@@ -17,6 +17,7 @@ import { preparedStatement } from '../../db/prepared';
 import { bookings, businessProfiles, customerProfiles, slots, users } from '../../db/schema/index';
 import type { SlotChange } from '../../core/deps';
 import { getOwnBusiness, slotColumns } from '../businesses/businesses.service';
+import { recordNewSlot } from '../alerts/alert-matching';
 import { businessPlacement, slotDiscoveryColumns } from '../discovery/listing.service';
 
 type SlotDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub'>;
@@ -68,7 +69,8 @@ async function publishSlotChange(
 }
 
 /**
- * Adds an unbooked slot for `businessId`. Input: date 'YYYY-MM-DD', start and end 'HH:MM' in the business's zone, description. Throws BAD_REQUEST with the form's message
+ * Adds an unbooked slot for `businessId`, and records it for the alerts and favourites it is news
+ * for in the same transaction (docs/decisions/0086). Input: date 'YYYY-MM-DD', start and end 'HH:MM' in the business's zone, description. Throws BAD_REQUEST with the form's message
  * (past, date, start, end), CONFLICT 'A slot with this date and time already exists.', NOT_FOUND
  * when the business has no profile. Output: the new slot's id.
  */
@@ -78,6 +80,7 @@ export async function createSlot(deps: SlotDeps, businessId: string, input: Crea
   assertSlotTimes(business, input, now);
   const { id, listedAt } = await deps.db.transaction(async (tx) => {
     const placement = await businessPlacement(tx, businessId);
+    const discovery = slotDiscoveryColumns(placement, input.date, input.startTime);
     const [row] = await tx
       .insert(slots)
       .values({
@@ -86,13 +89,21 @@ export async function createSlot(deps: SlotDeps, businessId: string, input: Crea
         startTime: input.startTime,
         endTime: input.endTime,
         description: input.description,
-        ...slotDiscoveryColumns(placement, input.date, input.startTime),
+        ...discovery,
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: slots.id })
       .catch(duplicateAsConflict);
-    return { id: row!.id, listedAt: placement.listedAt };
+    const newSlot = {
+      id: row!.id,
+      businessId,
+      startsAt: discovery.startsAt,
+      listedAt: placement.listedAt,
+      businessType: business.businessType,
+    };
+    await recordNewSlot(tx, newSlot, now);
+    return { id: newSlot.id, listedAt: placement.listedAt };
   });
   await publishSlotChange(deps, businessId, id, 'created', listedAt);
   return { id };

@@ -1,11 +1,16 @@
 /** Customers' favourite businesses and each business's like count. */
-import { favouriteStatusInput, setFavouriteInput } from '../../../shared/schemas/favourites';
-import { favouriteStatus, listFavourites, setFavourite } from '../../features/favourites/favourites.service';
+import { favouriteStatusInput, setFavouriteAlertInput, setFavouriteInput } from '../../../shared/schemas/favourites';
+import {
+  favouriteStatus,
+  listFavourites,
+  setFavourite,
+  setFavouriteAlert,
+} from '../../features/favourites/favourites.service';
 import { customerProcedure, publicProcedure } from '../procedures';
 import { router } from '../trpc';
 
 export const favouritesRouter = router({
-  /** { businessId } → { count, favourited } (favouriteStatus; favourited is false for non-customers). */
+  /** { businessId } → { count, favourited, notifyNewSlots } (favouriteStatus; false for non-customers). */
   status: publicProcedure
     .input(favouriteStatusInput)
     .query(({ ctx, input }) =>
@@ -17,4 +22,9 @@ export const favouritesRouter = router({
 
   /** → the customer's favourite businesses, newest first (listFavourites). */
   mine: customerProcedure.query(({ ctx }) => listFavourites(ctx, ctx.user.id)),
+
+  /** { businessId, notify } → the new { count, favourited, notifyNewSlots } (setFavouriteAlert). */
+  setAlert: customerProcedure
+    .input(setFavouriteAlertInput)
+    .mutation(({ ctx, input }) => setFavouriteAlert(ctx, ctx.user.id, input)),
 });

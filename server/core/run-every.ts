@@ -1,0 +1,36 @@
+/**
+ * Background work done in passes (address look-ups, alert emails): one pass every `intervalMs`,
+ * never two at once (a tick that finds a pass under way is skipped). A failed pass is logged with
+ * `failure` as its message and the next one goes on.
+ */
+import type { Logger } from 'pino';
+
+/** A running series of passes; `stop()` resolves once the pass under way has ended. */
+export interface Passes {
+  stop(): Promise<void>;
+}
+
+/** Runs `pass` every `intervalMs` (ms) until `stop()` (see the module comment). */
+export function runEvery(
+  pass: () => Promise<unknown>,
+  options: { intervalMs: number; logger: Logger; failure: string },
+): Passes {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = pass()
+      .then(() => undefined)
+      .catch((err: unknown) => options.logger.error({ err }, options.failure))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,290 @@
+/**
+ * The emails of alerts and favourites (docs/decisions/0086), as retried background work beside the
+ * outbox dispatcher (the mail worker on PostgreSQL, the one process on PGlite). The first new slot
+ * an alert or favourite hears of (alert-matching.ts) starts its round; once the round
+ * (`intervalMs`, 15 minutes) has passed, one transaction takes the alert's row (FOR NO KEY UPDATE
+ * SKIP LOCKED, so two processes never email the same one), deletes every match it had, and writes one
+ * outbox message listing those of the slots still open (not taken, not started; a deleted slot
+ * took its match with it), through `queueNotification`, so preferences and one-click unsubscribe
+ * apply. A process that dies before the commit leaves the matches for the next pass.
+ */
+import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { ALERT_EMAIL_INTERVAL_MINUTES, describeAlert } from '../../../shared/alerts';
+import { businessTypeLabel } from '../../../shared/categories';
+import type { DiscoveryWindow } from '../../../shared/discovery';
+import { runEvery, type Passes } from '../../core/run-every';
+import type { Db, Tx } from '../../db/client';
+import { alertMatches, alerts, businessProfiles, customerLikes, slots, users } from '../../db/schema/index';
+import { newSlotsEmail, type NewSlotLine } from '../../email/templates';
+import { noActiveOrDeclinedBooking } from '../businesses/businesses.service';
+import { queueNotification } from '../notifications/notifications.service';
+
+/** Default length of a round (ms). */
+export const ALERT_EMAIL_INTERVAL_MS = ALERT_EMAIL_INTERVAL_MINUTES * 60_000;
+/** Alerts and favourites one pass takes. */
+const BATCH = 50;
+
+interface EmailParams {
+  db: Db;
+  /** Absolute origin for the links, e.g. 'https://lastslot.example'. */
+  appOrigin: string;
+  now?: Date;
+  /** A round's length (ms); default ALERT_EMAIL_INTERVAL_MS. */
+  intervalMs?: number;
+}
+
+/** A match taken for an email: the slot and its distance from the alert's centre (null for a favourite). */
+type Taken = { slotId: string; distanceMiles: number | null };
+
+/**
+ * The slots of `taken` still open at `now` (not booked, no active or declined booking, not
+ * started), soonest first, with their business, as the email lists them; a business's zone is
+ * named after its times when it is not `customerZone` (null: never named).
+ */
+async function openSlotLines(
+  tx: Tx,
+  appOrigin: string,
+  taken: Taken[],
+  now: Date,
+  customerZone: string | null,
+): Promise<NewSlotLine[]> {
+  if (taken.length === 0) return [];
+  const rows = await tx
+    .select({
+      id: slots.id,
+      description: slots.description,
+      date: slots.date,
+      startTime: slots.startTime,
+      endTime: slots.endTime,
+      businessName: businessProfiles.businessName,
+      slug: businessProfiles.slug,
+      businessType: businessProfiles.businessType,
+      timezone: businessProfiles.timezone,
+    })
+    .from(slots)
+    .innerJoin(businessProfiles, eq(businessProfiles.id, slots.businessId))
+    .where(
+      and(
+        inArray(
+          slots.id,
+          taken.map((t) => t.slotId),
+        ),
+        eq(slots.isBooked, false),
+        gt(slots.startsAt, now),
+        noActiveOrDeclinedBooking(tx),
+      ),
+    )
+    .orderBy(asc(slots.startsAt), asc(slots.id));
+  const distance = new Map(taken.map((t) => [t.slotId, t.distanceMiles]));
+  return rows.map((r) => ({
+    businessName: r.businessName,
+    category: businessTypeLabel(r.businessType),
+    description: r.description,
+    date: r.date,
+    startTime: r.startTime,
+    endTime: r.endTime,
+    ...(customerZone && r.timezone !== customerZone ? { timeZone: r.timezone } : {}),
+    distanceMiles: distance.get(r.id) ?? null,
+    url: `${appOrigin}/${r.slug}`,
+  }));
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
+
+/** Where the pass is: its origin for links, its time, and the round's length (ms). */
+type Pass = Required<Omit<EmailParams, 'db'>>;
+
+/** What one alert or favourite's email says, once its open slots `lines` are known. */
+interface RoundEmail {
+  kind: 'slot_alert' | 'favourite_slot';
+  subject: string;
+  intro: string;
+  reason: string;
+  action: { label: string; url: string };
+}
+
+/**
+ * The end of one alert's or favourite's round, in `tx`, its row already locked: nothing while its
+ * last email (`lastEmailedAt`) is less than a round old; else deletes its matches (`matchesOf`)
+ * and, when it is `active` and some of their slots are still open, queues one message to `to`
+ * (account `userId`) worded by `email` and records it with `markEmailed`. Output: whether a
+ * message was queued.
+ */
+async function endRound(
+  tx: Tx,
+  p: Pass,
+  round: {
+    userId: string;
+    to: string;
+    active: boolean;
+    lastEmailedAt: Date | null;
+    matchesOf: SQL | undefined;
+    customerZone: string | null;
+    dedupeKey: string;
+    email: (lines: NewSlotLine[]) => RoundEmail;
+    markEmailed: () => Promise<unknown>;
+  },
+): Promise<boolean> {
+  if (round.lastEmailedAt && round.lastEmailedAt.getTime() > p.now.getTime() - p.intervalMs) return false;
+  const taken = await tx
+    .delete(alertMatches)
+    .where(round.matchesOf)
+    .returning({ slotId: alertMatches.slotId, distanceMiles: alertMatches.distanceMiles });
+  if (!round.active) return false;
+  const lines = await openSlotLines(tx, p.appOrigin, taken, p.now, round.customerZone);
+  if (lines.length === 0) return false;
+  const e = round.email(lines);
+  await queueNotification(tx, p, {
+    kind: e.kind,
+    userId: round.userId,
+    to: round.to,
+    now: p.now,
+    reason: e.reason,
+    dedupeKey: round.dedupeKey,
+    build: (footer) =>
+      newSlotsEmail(round.to, e.subject, {
+        heading: e.subject,
+        intro: e.intro,
+        slots: lines,
+        action: e.action,
+        footer,
+      }),
+  });
+  await round.markEmailed();
+  return true;
+}
+
+/**
+ * Ends alert `alertId`'s round at `p.now` in `tx` (`endRound`), unless another process holds its
+ * row: a 'slot_alert' message, none while the alert is paused.
+ */
+async function emailAlert(tx: Tx, p: Pass, alertId: string): Promise<boolean> {
+  const [alert] = await tx
+    .select({
+      customerId: alerts.customerId,
+      label: alerts.label,
+      miles: alerts.miles,
+      window: alerts.window,
+      category: alerts.category,
+      timezone: alerts.timezone,
+      paused: alerts.paused,
+      lastEmailedAt: alerts.lastEmailedAt,
+      email: users.email,
+    })
+    .from(alerts)
+    .innerJoin(users, eq(users.id, alerts.customerId))
+    .where(eq(alerts.id, alertId))
+    .for('no key update', { of: alerts, skipLocked: true })
+    .limit(1);
+  if (!alert) return false;
+  const terms = { ...alert, window: alert.window as DiscoveryWindow };
+  return endRound(tx, p, {
+    userId: alert.customerId,
+    to: alert.email,
+    active: !alert.paused,
+    lastEmailedAt: alert.lastEmailedAt,
+    matchesOf: eq(alertMatches.alertId, alertId),
+    customerZone: alert.timezone,
+    dedupeKey: `slot_alert:${alertId}:${p.now.toISOString()}`,
+    email: (lines) => ({
+      kind: 'slot_alert',
+      subject: `${plural(lines.length, 'New slot', 'new slots')} near ${alert.label}`,
+      intro: `Just added, matching your alert (${describeAlert(terms)}):`,
+      reason: 'You receive this because you saved an alert on LastSlot Discover.',
+      action: { label: 'Manage your alerts', url: `${p.appOrigin}/settings#alerts` },
+    }),
+    markEmailed: () => tx.update(alerts).set({ lastEmailedAt: p.now }).where(eq(alerts.id, alertId)),
+  });
+}
+
+/**
+ * Ends favourite `likeId`'s round at `p.now` in `tx`, as `emailAlert` does: a 'favourite_slot'
+ * message, none while "Email me when this business adds a slot" is off.
+ */
+async function emailFavourite(tx: Tx, p: Pass, likeId: string): Promise<boolean> {
+  const [like] = await tx
+    .select({
+      customerId: customerLikes.customerId,
+      notify: customerLikes.notifyNewSlots,
+      lastAlertedAt: customerLikes.lastAlertedAt,
+      email: users.email,
+      businessName: businessProfiles.businessName,
+      slug: businessProfiles.slug,
+    })
+    .from(customerLikes)
+    .innerJoin(users, eq(users.id, customerLikes.customerId))
+    .innerJoin(businessProfiles, eq(businessProfiles.id, customerLikes.businessId))
+    .where(eq(customerLikes.id, likeId))
+    .for('no key update', { of: customerLikes, skipLocked: true })
+    .limit(1);
+  if (!like) return false;
+  const business = like.businessName;
+  return endRound(tx, p, {
+    userId: like.customerId,
+    to: like.email,
+    active: like.notify,
+    lastEmailedAt: like.lastAlertedAt,
+    matchesOf: eq(alertMatches.likeId, likeId),
+    customerZone: null,
+    dedupeKey: `favourite_slot:${likeId}:${p.now.toISOString()}`,
+    email: (lines) => ({
+      kind: 'favourite_slot',
+      subject: `${plural(lines.length, 'New slot', 'new slots')} at ${business}`,
+      intro: `${business}, one of your favourites, just added ${plural(lines.length, 'a slot', 'slots')}:`,
+      reason: `You receive this because you asked to hear when ${business} adds a slot.`,
+      action: { label: `See every slot at ${business}`, url: `${p.appOrigin}/${like.slug}` },
+    }),
+    markEmailed: () => tx.update(customerLikes).set({ lastAlertedAt: p.now }).where(eq(customerLikes.id, likeId)),
+  });
+}
+
+/**
+ * One pass at `now`: every alert and favourite whose oldest unsent match is a round old (up to
+ * BATCH of them) gets its email, each in its own transaction (`emailAlert`, `emailFavourite`). A
+ * failure is logged and left for the next pass. Output: how many messages were queued. Throws only
+ * when the database fails to list what is due.
+ */
+export async function sendDueAlertEmailsOnce(params: EmailParams & { logger: Logger }): Promise<number> {
+  const p = {
+    appOrigin: params.appOrigin,
+    now: params.now ?? new Date(),
+    intervalMs: params.intervalMs ?? ALERT_EMAIL_INTERVAL_MS,
+  };
+  const due = await params.db
+    .selectDistinct({ alertId: alertMatches.alertId, likeId: alertMatches.likeId })
+    .from(alertMatches)
+    .where(lte(alertMatches.matchedAt, new Date(p.now.getTime() - p.intervalMs)))
+    .limit(BATCH);
+  let queued = 0;
+  for (const d of due) {
+    try {
+      const sent = await params.db.transaction((tx) =>
+        d.alertId ? emailAlert(tx, p, d.alertId) : emailFavourite(tx, p, d.likeId!),
+      );
+      if (sent) queued++;
+    } catch (err) {
+      params.logger.warn({ err, alertId: d.alertId, likeId: d.likeId }, 'alert email could not be written');
+    }
+  }
+  return queued;
+}
+
+/**
+ * Runs `sendDueAlertEmailsOnce` every `pollMs` (default 5 s) until `stop()`, which resolves once
+ * the pass under way has ended; calls `kick` (the outbox dispatcher's) after a pass that queued
+ * messages. A failed pass is logged and the next one goes on.
+ */
+export function startAlertEmails(params: {
+  db: Db;
+  appOrigin: string;
+  logger: Logger;
+  kick: () => void;
+  intervalMs?: number;
+  pollMs?: number;
+}): Passes {
+  const pass = async () => {
+    if ((await sendDueAlertEmailsOnce(params)) > 0) params.kick();
+  };
+  return runEvery(pass, { intervalMs: params.pollMs ?? 5_000, logger: params.logger, failure: 'alert emails failed' });
+}
