@@ -314,4 +314,12 @@ export const MSG = {
   longitudeRange: 'Longitude must be a number between -180 and 180.',
   locationSourceInvalid: 'Choose how the location was set: your current location or the map pin.',
   locateNeedsAddress: 'Add your address under Business Information first, then try again.',
+  // The Location card (docs/decisions/0085)
+  addressNotFound:
+    "We couldn't find your address. Check it under Business Information (a UK postcode helps), use your current location, or place the pin on the map.",
+  businessLocationDenied:
+    "Location access is turned off for this site. Allow it in your browser's settings, or locate your business from its address or with the map pin.",
+  businessLocationUnavailable:
+    "We couldn't get your location. Try again, or locate your business from its address or with the map pin.",
+  locationSaveFailed: "We couldn't save your location. Please try again.",
 } as const;
