@@ -102,6 +102,8 @@ export function BusinessDetailsSection({
         autoComplete="street-address"
         placeholder="12 High Street, London SW1A 1AA"
         withAsterisk
+        description="It also places your business in Discover, where customers nearby find your slots. You can move the pin once you're in."
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         {...form.getInputProps('address')}
       />
     </Section>
