@@ -310,6 +310,10 @@ export const MSG = {
   locationUnavailable: "We couldn't get your location. Type a town or a postcode instead.",
   discoverNoResults: 'No open slots match your search. Try a longer time, a wider distance or another category.',
   discoverStart: 'Type a town or a postcode, or use your location, to see open slots near you.',
+  // Maps (docs/decisions/0084)
+  mapImagesUnavailable: 'Map images are unavailable right now.',
+  mapNotLoaded: "The map couldn't be loaded. Please check your connection and try again.",
+  discoverMapImagesUnavailable: 'Map images are unavailable right now. The list shows every result.',
   latitudeRange: 'Latitude must be a number between -90 and 90.',
   longitudeRange: 'Longitude must be a number between -180 and 180.',
   locationSourceInvalid: 'Choose how the location was set: your current location or the map pin.',
