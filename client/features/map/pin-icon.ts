@@ -20,14 +20,17 @@ export interface PinIcon {
 
 /**
  * A 30 x 40 px pin, anchored at its tip, whose element is a button named `label`. A click, Enter or
- * Space on it is a click on its marker (the marker's 'click' event).
+ * Space on it is a click on its marker (the marker's 'click' event). `toggle: false` (a pin that is
+ * not chosen, e.g. one dragged into place) leaves out its pressed state; `describedBy` is the id
+ * of the text that says how to use it.
  */
-export function pinIcon(label: string): PinIcon {
+export function pinIcon(label: string, options: { toggle?: boolean; describedBy?: string } = {}): PinIcon {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'map-pin';
   button.setAttribute('aria-label', label);
-  button.setAttribute('aria-pressed', 'false');
+  if (options.toggle !== false) button.setAttribute('aria-pressed', 'false');
+  if (options.describedBy) button.setAttribute('aria-describedby', options.describedBy);
   button.innerHTML = PIN_SVG;
   const icon = new DivIcon({
     html: button,

@@ -36,7 +36,14 @@ export function CardHeading({
  */
 export function AnchoredCard({ id, headingId, children }: { id: string; headingId: string; children: ReactNode }) {
   return (
-    <Card withBorder padding="lg" component="section" id={id} aria-labelledby={headingId} style={{ scrollMarginTop: 80 }}>
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      id={id}
+      aria-labelledby={headingId}
+      style={{ scrollMarginTop: 80 }}
+    >
       {children}
     </Card>
   );

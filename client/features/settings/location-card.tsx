@@ -165,9 +165,7 @@ export function LocationCard({
                   variant="default"
                   disabled={!card.address}
                   loading={locateFromAddress.isPending}
-                  onClick={() =>
-                    void save(() => locateFromAddress.mutateAsync(undefined), 'Looking up your address.')
-                  }
+                  onClick={() => void save(() => locateFromAddress.mutateAsync(undefined), 'Looking up your address.')}
                   aria-describedby={card.address ? undefined : 'locate-needs-address'}
                 >
                   Locate from my address
@@ -198,8 +196,9 @@ export function LocationCard({
                   zoom={view.zoom}
                   pin={place?.centre ?? null}
                   onMove={placeAtPin}
+                  hintId="location-pin-hint"
                 />
-                <Text size="xs" c="dimmed">
+                <Text id="location-pin-hint" size="xs" c="dimmed">
                   {place
                     ? 'Drag the pin to your door, or select it and use the arrow keys (Shift for bigger steps). It is saved when you let go.'
                     : 'Drag the pin to your business, or select it and use the arrow keys (Shift for bigger steps). Zoom in for a closer look.'}
@@ -238,7 +237,11 @@ function LocationStatus({ card }: { card: BusinessLocation }) {
   if (!place) {
     if (lookingUp) return lookingUp;
     return (
-      <Alert color={card.lookup === 'failed' ? 'red' : 'yellow'} variant="light" title="Your business is not in Discover">
+      <Alert
+        color={card.lookup === 'failed' ? 'red' : 'yellow'}
+        variant="light"
+        title="Your business is not in Discover"
+      >
         {card.lookup === 'failed'
           ? MSG.addressNotFound
           : "Customers can't find your slots in Discover until your business has a location. Locate it from your address, use your current location if you're there now, or place the pin on the map."}

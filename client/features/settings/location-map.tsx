@@ -14,7 +14,7 @@ import { pinStep } from './pin-step';
 
 /** How long after the last arrow key the pin's new place is saved (ms): a run of presses saves once. */
 const KEY_SAVE_DELAY_MS = 700;
-export const PIN_LABEL = "Your business's pin";
+const PIN_LABEL = "Your business's pin";
 
 export interface LocationMapProps extends MapFrameProps {
   /** Where the map opens: the saved location, or a wide view when there is none. */
@@ -25,14 +25,16 @@ export interface LocationMapProps extends MapFrameProps {
   pin: LatLng | null;
   /** Saves the pin's new place; resolves false when it was not saved (the pin goes back). */
   onMove: (at: LatLng) => Promise<boolean>;
+  /** The id of the text beside the map that says how to move the pin. */
+  hintId: string;
 }
 
 /** The small map with the business's draggable, keyboard-movable pin. */
-export function LocationMap({ h, centre, zoom, pin, onMove }: LocationMapProps) {
+export function LocationMap({ h, centre, zoom, pin, onMove, hintId }: LocationMapProps) {
   return (
     <BaseMap h={h} label="Map of your business's location" center={centre} zoom={zoom}>
       <FollowSavedPin pin={pin} zoom={zoom} />
-      <MovablePin saved={pin ?? centre} onMove={onMove} />
+      <MovablePin saved={pin ?? centre} onMove={onMove} hintId={hintId} />
     </BaseMap>
   );
 }
@@ -57,10 +59,10 @@ function FollowSavedPin({ pin, zoom }: { pin: LatLng | null; zoom: number }) {
 }
 
 /** The pin: a button named PIN_LABEL that drags, and moves with the arrow keys (Shift for longer steps). */
-function MovablePin({ saved, onMove }: { saved: LatLng; onMove: LocationMapProps['onMove'] }) {
+function MovablePin({ saved, onMove, hintId }: Pick<LocationMapProps, 'onMove' | 'hintId'> & { saved: LatLng }) {
   const map = useMap();
   const marker = useRef<LeafletMarker>(null);
-  const { icon } = useMemo(() => pinIcon(PIN_LABEL), []);
+  const { icon } = useMemo(() => pinIcon(PIN_LABEL, { toggle: false, describedBy: hintId }), [hintId]);
   const [position, setPosition] = useState(saved);
   // The latest of each, for the listeners below (attached once).
   const latest = useRef({ position, saved, onMove });
@@ -83,8 +85,7 @@ function MovablePin({ saved, onMove }: { saved: LatLng; onMove: LocationMapProps
         save(at);
       },
     }),
-    // `save` reads only `latest`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The handlers read the latest props through `latest`.
     [],
   );
 
@@ -110,8 +111,7 @@ function MovablePin({ saved, onMove }: { saved: LatLng; onMove: LocationMapProps
       clearTimeout(timer);
       button.removeEventListener('keydown', onKeyDown);
     };
-    // Attached once to the pin's button; the handler reads `latest`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Attached once to the pin's button; the handler reads the latest props through `latest`.
   }, [map]);
 
   return (
