@@ -155,9 +155,8 @@ test('switching Discover off takes the business off /discover, and on brings it 
   await page.goto('/settings');
   const card = locationCard(page);
   const toggle = card.getByRole('switch', { name: 'Show my slots in Discover' });
-  const label = card.getByText('Show my slots in Discover', { exact: true });
   await expect(toggle).toBeChecked();
-  await label.click();
+  await toggle.click();
   await expect(page.getByText('Your slots are hidden from Discover.').first()).toBeVisible();
   await expect(toggle).not.toBeChecked();
   await expect(card.getByText('Not in Discover', { exact: true })).toBeVisible();
@@ -165,7 +164,7 @@ test('switching Discover off takes the business off /discover, and on brings it 
   await expect(visitor.getByTestId('discover-summary')).toBeVisible();
   await expect(visitor.getByText(business.businessName)).toHaveCount(0);
 
-  await label.click();
+  await toggle.click();
   await expect(card.getByText('In Discover', { exact: true })).toBeVisible();
   await visitor.goto(discover);
   await expect(result).toBeVisible();
