@@ -47,7 +47,7 @@ export function LocationStep() {
   return (
     <LocationCard
       title="Where is your business?"
-      intro="Customers find you in Discover by where you are. We're placing your business from the address you gave: check the pin, drag it to your door, or use your current location if you're there now. You can change this any time in Settings."
+      intro="Customers find your slots in Discover by where you are. We look up the address you gave for you: check the result below, then move the pin to your door or use your current location if you're there now. You can change this any time in Settings."
       footer={
         <Group justify="flex-end">
           <Button

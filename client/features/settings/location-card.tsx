@@ -22,6 +22,8 @@ const LocationMap = lazyMap(() => import('./location-map').then((m) => m.Locatio
 const LOOKUP_POLL_MS = 2_000;
 /** Where the map opens for a business with no location yet: the middle of Great Britain, zoomed out. */
 const UNPLACED_VIEW = { centre: { latitude: 54.0, longitude: -2.5 }, zoom: 5 };
+/** A button's width: the whole card on a phone, its own elsewhere. */
+const FULL_ON_PHONE = { base: '100%', sm: 'auto' };
 /** The map's zoom for each precision: the closer the location, the closer the view. */
 const ZOOM_FOR: Record<LocationPrecision, number> = { exact: 17, postcode: 16, district: 13, town: 12 };
 
@@ -69,6 +71,7 @@ export function LocationCard({
     try {
       saved = await change();
       utils.settings.location.setData(undefined, saved);
+      setDeviceError(null);
     } catch (err) {
       const notice = noticeFor(err, { failed: MSG.locationSaveFailed });
       notifications.show({ color: 'red', title: notice.title ?? 'Location', message: notice.message });
@@ -116,16 +119,19 @@ export function LocationCard({
   return (
     <AnchoredCard id="location" headingId="location-heading">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <CardHeading id="location-heading" title={title} order={headingOrder}>
+        <Stack gap={2}>
+          <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+            <CardHeading id="location-heading" title={title} order={headingOrder} />
+            {card && (
+              <Badge color={card.listed ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+                {card.listed ? 'In Discover' : 'Not in Discover'}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
             {intro}
-          </CardHeading>
-          {card && (
-            <Badge color={card.listed ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
-              {card.listed ? 'In Discover' : 'Not in Discover'}
-            </Badge>
-          )}
-        </Group>
+          </Text>
+        </Stack>
 
         {location.isPending ? (
           <Loader size="sm" aria-label="Loading your location" />
@@ -157,13 +163,13 @@ export function LocationCard({
             />
 
             <Group gap="sm" align="flex-start">
-              <Button variant="light" loading={locating} onClick={() => void placeAtDevice()}>
+              <Button variant="light" loading={locating} onClick={() => void placeAtDevice()} w={FULL_ON_PHONE}>
                 Use my current location
               </Button>
-              <Stack gap={4}>
+              <Stack gap={4} w={FULL_ON_PHONE}>
                 <Button
                   variant="default"
-                  disabled={!card.address}
+                  disabled={!card.address || card.lookup === 'pending'}
                   loading={locateFromAddress.isPending}
                   onClick={() => void save(() => locateFromAddress.mutateAsync(undefined), 'Looking up your address.')}
                   aria-describedby={card.address ? undefined : 'locate-needs-address'}
@@ -177,7 +183,7 @@ export function LocationCard({
                 )}
               </Stack>
               {!place && !placing && (
-                <Button variant="default" onClick={() => setPlacing(true)}>
+                <Button variant="default" onClick={() => setPlacing(true)} w={FULL_ON_PHONE}>
                   Place the pin on the map
                 </Button>
               )}
@@ -255,7 +261,7 @@ function LocationStatus({ card }: { card: BusinessLocation }) {
       </Text>
       {place.precision !== 'exact' && (
         <Text size="sm" c="dimmed">
-          For a closer place, drag the pin to your door, or use your current location while you&apos;re there.
+          That&apos;s approximate: move the pin to your door, or use your current location while you&apos;re there.
         </Text>
       )}
       {lookingUp}
