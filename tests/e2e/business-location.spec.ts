@@ -2,9 +2,9 @@
  * The business's Location card (Settings) and onboarding's location step: a business without a
  * location is told it is not in Discover and how to fix it; its current location (emulated
  * geolocation), the pin moved with the keyboard, and the "Show my slots in Discover" switch each
- * change what Discover shows. The machine has no internet: map tiles are answered with a blank PNG.
+ * change what Discover shows. Map images are a blank PNG (helpers.ts `people`: no internet here).
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
 import type { WeeklySchedule } from '../../shared/opening-hours';
 import { addDaysToDate, localNow } from '../../shared/zoned-time';
@@ -24,19 +24,6 @@ const ALWAYS_OPEN = Object.fromEntries(
     { isActive: true, start: '00:00', end: '23:30' },
   ]),
 ) as unknown as WeeklySchedule;
-/** A 1x1 transparent PNG: every map tile. */
-const BLANK_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-/** Answers every map tile request of `context` (any host, `/{z}/{x}/{y}.png`) with BLANK_PNG. */
-async function serveBlankTiles(context: BrowserContext) {
-  await context.route(/\/\d+\/\d+\/\d+\.png(\?.*)?$/, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }),
-  );
-}
-
 /** Calls a tRPC procedure as `page`'s signed-in account (a query when `input` is undefined). */
 async function call<T>(page: Page, path: string, input?: unknown): Promise<T> {
   const origin = process.env.E2E_BASE_URL!;
@@ -65,10 +52,9 @@ async function listedNear(page: Page, at: { latitude: number; longitude: number 
 
 /**
  * A business signed in on `page` (its address unknown to the geocoder), with a slot tomorrow
- * described `description`, placed by its pin at `pin` when given; `page` gets blank map tiles.
+ * described `description`, placed by its pin at `pin` when given.
  */
 async function businessWithSlot(page: Page, suffix: string, description: string, pin?: typeof SHOP) {
-  await serveBlankTiles(page.context());
   const business = newBusiness(`${tag}${suffix}`);
   await signIn(page, business, { profile: { address: UNKNOWN_ADDRESS, schedule: ALWAYS_OPEN } });
   await call(page, 'slots.create', { date: TOMORROW, startTime: '10:00', endTime: '11:00', description });
@@ -175,7 +161,6 @@ test('onboarding: the first dashboard asks where the business is, placed from it
   people: { open, errors },
 }) => {
   const page = await open();
-  await serveBlankTiles(page.context());
   const business = newBusiness(`${tag}o`);
   await signUpBusiness(page, business);
   await confirmFromMailbox(page, business.email);
