@@ -102,7 +102,9 @@ test('a refused location is said in words and changes nothing', async ({ people:
   expect(errors).toEqual([]);
 });
 
-test('the pin moved with the arrow keys is saved where it was left', async ({ people: { open, errors } }) => {
+test('the pin moved with the arrow keys, or dragged, is saved where it was left', async ({
+  people: { open, errors },
+}) => {
   const page = await open();
   await businessWithSlot(page, 'k', `Beard oil ${tag}`, SHOP);
   await page.goto('/settings');
@@ -122,6 +124,15 @@ test('the pin moved with the arrow keys is saved where it was left', async ({ pe
   // A few metres at the card's street-level zoom, not a jump across town.
   expect(moved.latitude! - SHOP.latitude).toBeLessThan(0.001);
   expect(moved.longitude! - SHOP.longitude).toBeLessThan(0.002);
+
+  // Dragged with the mouse to the south-west: saved where it is dropped.
+  const box = (await pin.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x - 60, box.y + 60, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => (await call<Card>(page, 'settings.location')).latitude).toBeLessThan(moved.latitude!);
+  expect((await call<Card>(page, 'settings.location')).longitude).toBeLessThan(moved.longitude!);
   expect(errors).toEqual([]);
 });
 
