@@ -102,7 +102,7 @@ export function BusinessDetailsSection({
         autoComplete="street-address"
         placeholder="12 High Street, London SW1A 1AA"
         withAsterisk
-        description="It also places your business in Discover, where customers nearby find your slots. You can move the pin once you're in."
+        description="It also puts your business in Discover for customers nearby; you can fine-tune the pin later."
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         {...form.getInputProps('address')}
       />
