@@ -33,19 +33,16 @@ const ZOOM_FOR: Record<LocationPrecision, number> = { exact: 17, postcode: 16, d
  * the three ways to set the location: from the saved address (looked up in the background; the
  * card asks again every 2 s while it waits), 'Use my current location' (the Geolocation API, asked
  * only when pressed; kept exact), and the small map's pin (dragged, or moved with the arrow keys),
- * saved when dropped. Used in Settings and in the onboarding step; `title`, `intro` and
- * `headingOrder` let the step word it as a question, `footer` adds its own buttons. Anchor:
- * /settings#location.
+ * saved when dropped. Used in Settings and in the onboarding step; `title` and `intro` let the
+ * step word it as a question, `footer` adds its own buttons. Anchor: /settings#location.
  */
 export function LocationCard({
   title = 'Location',
   intro = 'Where customers find your business in Discover.',
-  headingOrder = 2,
   footer,
 }: {
   title?: string;
   intro?: ReactNode;
-  headingOrder?: 2 | 3;
   footer?: ReactNode;
 }) {
   const utils = trpc.useUtils();
@@ -121,7 +118,7 @@ export function LocationCard({
       <Stack gap="md">
         <Stack gap={2}>
           <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
-            <CardHeading id="location-heading" title={title} order={headingOrder} />
+            <CardHeading id="location-heading" title={title} />
             {card && (
               <Badge color={card.listed ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
                 {card.listed ? 'In Discover' : 'Not in Discover'}
