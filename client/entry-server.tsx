@@ -9,6 +9,7 @@ import { createRequestHandler, renderRouterToString, RouterServer } from '@tanst
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter as ApiRouter } from '../server/trpc/router';
 import { APP_AT_FIRST_INTERACTION_HEADER, APP_WHEN_IDLE } from '../shared/boot-script';
+import type { MapTiles } from '../shared/map-tiles';
 import { CONSENT_KEY } from './features/consent/consent-store';
 import { createAppRouter } from './router';
 
@@ -19,6 +20,8 @@ export interface RenderPageOptions {
   trpcClient: TRPCClient<ApiRouter>;
   /** The app's own origin, e.g. 'https://lastslot.example'. */
   origin: string;
+  /** The maps' tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION), sent with the page for the browser's maps. */
+  mapTiles: MapTiles;
   /** The nonce of this answer's Content-Security-Policy, for the router's inline scripts. */
   nonce: string;
   /** The request's cookies by name. */
@@ -34,6 +37,7 @@ export async function renderPage({
   request,
   trpcClient,
   origin,
+  mapTiles,
   nonce,
   cookies,
 }: RenderPageOptions): Promise<Response> {
@@ -45,6 +49,7 @@ export async function renderPage({
         queryClient: new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } }),
         trpcClient,
         origin,
+        mapTiles,
         nonce,
         consentCookie: cookies[CONSENT_KEY],
       }),

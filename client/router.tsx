@@ -14,6 +14,7 @@ import type { TRPCClient } from '@trpc/client';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import type { AppRouter as ApiRouter } from '../server/trpc/router';
+import { DEFAULT_MAP_TILES, type MapTiles } from '../shared/map-tiles';
 import { ConsentCookieContext } from './features/consent/consent-store';
 import { FullPageLoader } from './features/layout/full-page-loader';
 import { NotFound } from './features/layout/not-found';
@@ -33,6 +34,11 @@ export interface AppRouterOptions {
   consentCookie?: string;
   /** The app's own origin, for the addresses pages name in their head. */
   origin: string;
+  /**
+   * On the server only: the maps' tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). They go with the page
+   * into the router's context in the browser, which has no other way to know them.
+   */
+  mapTiles?: MapTiles;
   /** On the server only: the nonce the page's Content-Security-Policy allows inline scripts with. */
   nonce?: string;
 }
@@ -42,7 +48,14 @@ export interface AppRouterOptions {
  * guards redirect before any HTML is sent) unless it says `ssr: false` because it needs the
  * browser's storage to decide.
  */
-export function createAppRouter({ queryClient, trpcClient, origin, consentCookie, nonce }: AppRouterOptions) {
+export function createAppRouter({
+  queryClient,
+  trpcClient,
+  origin,
+  mapTiles = DEFAULT_MAP_TILES,
+  consentCookie,
+  nonce,
+}: AppRouterOptions) {
   const trpcUtils = createTRPCQueryUtils<ApiRouter>({ queryClient, client: trpcClient });
   // The browser's first render hydrates a page the visitor may already have scrolled (a scroll is
   // what loads the app on the pages that load it at the first interaction): restoring the scroll
@@ -50,7 +63,13 @@ export function createAppRouter({ queryClient, trpcClient, origin, consentCookie
   let hydrating = !import.meta.env.SSR;
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpcUtils, origin },
+    context: { queryClient, trpcUtils, origin, mapTiles },
+    // The server's configuration the browser's context needs, sent with the page's router state
+    // (the query cache's integration below adds its own).
+    dehydrate: () => ({ mapTiles }),
+    hydrate: (dehydrated: { mapTiles: MapTiles }) => {
+      router.update({ context: { ...router.options.context, mapTiles: dehydrated.mapTiles } });
+    },
     defaultPreload: 'intent',
     // Loaders read React Query's cache; the router should not cache on top of it.
     defaultPreloadStaleTime: 0,

@@ -17,6 +17,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { DEFAULT_MAP_TILES, type MapTiles } from '../shared/map-tiles';
 import { MSG } from '../shared/messages';
 import { MAX_BATCH_SIZE } from '../shared/transport';
 import { DEFAULT_MUTATIONS_PER_MINUTE, DEFAULT_SEARCHES_PER_MINUTE, type TrustProxy } from './core/env';
@@ -97,6 +98,8 @@ export interface BuildServerOptions {
   mutationsPerMinute?: number;
   /** Per-IP limit on Discover searches per minute (env RATE_LIMIT_SEARCHES_PER_MINUTE); default 120. */
   searchesPerMinute?: number;
+  /** The maps' tiles (env MAP_TILE_URL, MAP_TILE_ATTRIBUTION): allowed as images, handed to the pages; default OpenStreetMap's. */
+  mapTiles?: MapTiles;
 }
 
 /** Builds (does not start) the HTTP server. */
@@ -109,6 +112,7 @@ export async function buildServer({
   trustProxy = false,
   mutationsPerMinute = DEFAULT_MUTATIONS_PER_MINUTE,
   searchesPerMinute = DEFAULT_SEARCHES_PER_MINUTE,
+  mapTiles = DEFAULT_MAP_TILES,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
@@ -136,7 +140,7 @@ export async function buildServer({
   });
 
   // Security headers on every answer: helmet's, computed once (security-headers.ts, docs/decisions/0057).
-  const helmetHeaders = securityHeaders(appHelmetOptions(deps.secureCookies));
+  const helmetHeaders = securityHeaders(appHelmetOptions(deps.secureCookies, mapTiles.url));
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(helmetHeaders);
     done();
@@ -274,7 +278,7 @@ export async function buildServer({
   app.setNotFoundHandler((_req, reply) => reply.code(404).header('vary', 'accept').send({ error: 'Not Found' }));
   // Page HTML is compressed per answer; nothing else is (static files are sent pre-compressed).
   await app.register(fastifyCompress, { global: false });
-  if (source) await registerPages(app, { deps, source, csp: helmetHeaders['content-security-policy'] ?? '' });
+  if (source) await registerPages(app, { deps, source, csp: helmetHeaders['content-security-policy'] ?? '', mapTiles });
 
   return app;
 }

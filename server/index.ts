@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildServer } from './app';
-import { appOrigin, loadEnv, workerCount, type Env } from './core/env';
+import { appOrigin, loadEnv, mapTiles, workerCount, type Env } from './core/env';
 import { DEMO, seedDemoIfEmpty } from './features/demo/seed';
 import { warmGazetteer } from './features/geocoding/gazetteer';
 import { startGeocodeWorker } from './features/geocoding/geocode-requests';
@@ -129,6 +129,7 @@ async function httpWorker(): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     mutationsPerMinute: env.RATE_LIMIT_MUTATIONS_PER_MINUTE,
     searchesPerMinute: env.RATE_LIMIT_SEARCHES_PER_MINUTE,
+    mapTiles: mapTiles(env),
     pages: env.PAGES,
     ...(env.CLIENT_DIST_DIR ? { clientDir: path.resolve(env.CLIENT_DIST_DIR) } : {}),
     ...(env.SERVER_RENDER_DIR ? { renderDir: path.resolve(env.SERVER_RENDER_DIR) } : {}),

@@ -310,6 +310,10 @@ export const MSG = {
   locationUnavailable: "We couldn't get your location. Type a town or a postcode instead.",
   discoverNoResults: 'No open slots match your search. Try a longer time, a wider distance or another category.',
   discoverStart: 'Type a town or a postcode, or use your location, to see open slots near you.',
+  // Maps (docs/decisions/0084)
+  mapImagesUnavailable: 'Map images are unavailable right now.',
+  mapNotLoaded: "The map couldn't be loaded. Please check your connection and try again.",
+  discoverMapImagesUnavailable: 'Map images are unavailable right now. The list shows every result.',
   latitudeRange: 'Latitude must be a number between -90 and 90.',
   longitudeRange: 'Longitude must be a number between -180 and 180.',
   locationSourceInvalid: 'Choose how the location was set: your current location or the map pin.',
@@ -331,4 +335,12 @@ export const MSG = {
   favouriteAlertOn: "We'll email you when this business adds a slot.",
   favouriteAlertOff: "You won't get emails about this business's new slots.",
   favouriteAlertNeedsFavourite: 'Add this business to your favourites first.',
+  // The Location card (docs/decisions/0085)
+  addressNotFound:
+    "We couldn't find your address. Check it under Business Information (a UK postcode helps), use your current location, or place the pin on the map.",
+  businessLocationDenied:
+    "Location access is turned off for this site. Allow it in your browser's settings, or locate your business from its address or with the map pin.",
+  businessLocationUnavailable:
+    "We couldn't get your location. Try again, or locate your business from its address or with the map pin.",
+  locationSaveFailed: "We couldn't save your location. Please try again.",
 } as const;

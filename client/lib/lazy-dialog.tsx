@@ -2,9 +2,11 @@
  * Dialogs that stay out of the first-load bundle (ADR 0055): the dialog's module, with Mantine's
  * Modal machinery (portal, focus trap, scroll lock, transitions), is fetched the first time the
  * dialog opens, or earlier through `preload` (on intent, or when the browser is idle). Once
- * loaded the dialog stays mounted like any other, so later openings animate as before.
+ * loaded the dialog stays mounted like any other, so later openings animate as before. Other
+ * parts that load when shown (the maps, client/features/map) use the same loader with a
+ * placeholder.
  */
-import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { startedByInteraction } from './tap-before-start';
 
 /** A dialog component whose code loads on first open; `preload()` fetches it ahead of time. */
@@ -16,43 +18,49 @@ export type LazyDialog<P extends object> = ComponentType<P> & {
 /**
  * Wraps the dialog that `load` resolves to. `isOpen(props)` says whether the props ask for the
  * dialog to show: until then (and until a `preload`), nothing is fetched and nothing is rendered.
- * While the code is on its way the dialog shows nothing; it opens when the code arrives.
+ * While the code is on its way the dialog shows nothing, or `placeholder(props, failed)` while it
+ * is open (`failed`: the last load failed; showing it again tries again); it opens when the code
+ * arrives. The server's render never loads the code: it renders the placeholder.
  */
 export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean,
+  placeholder?: (props: P, failed: boolean) => ReactNode,
 ): LazyDialog<P> {
-  let loaded: ComponentType<P> | null = null;
+  let state: { loaded: ComponentType<P> | null; failed: boolean } = { loaded: null, failed: false };
   let loading = false;
   const listeners = new Set<() => void>();
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
-  const getLoaded = () => loaded;
+  const getState = () => state;
+  const setState = (next: typeof state) => {
+    state = next;
+    listeners.forEach((l) => l());
+  };
 
   function preload(): void {
-    if (loaded || loading) return;
+    if (state.loaded || loading) return;
     loading = true;
     load().then(
-      (component) => {
-        loaded = component;
-        listeners.forEach((l) => l());
-      },
+      (component) => setState({ loaded: component, failed: false }),
       (err: unknown) => {
         loading = false;
         console.error('Could not load a dialog', err);
+        setState({ loaded: null, failed: true });
       },
     );
   }
 
   function Dialog(props: P) {
-    const Loaded = useSyncExternalStore(subscribe, getLoaded, getLoaded);
+    const { loaded: Loaded, failed } = useSyncExternalStore(subscribe, getState, getState);
     const open = isOpen(props);
     useEffect(() => {
       if (open) preload();
     }, [open]);
-    return Loaded ? <Loaded {...props} /> : null;
+    if (Loaded) return <Loaded {...props} />;
+    return open && placeholder ? placeholder(props, failed) : null;
   }
   return Object.assign(Dialog, { preload });
 }

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { pageTitle } from '../../shared/format';
+import type { MapTiles } from '../../shared/map-tiles';
 import { CookieConsent } from '../features/consent/cookie-consent';
 import { AppLayout } from '../features/layout/app-layout';
 import { NotFound, NOT_FOUND_TITLE } from '../features/layout/not-found';
@@ -16,6 +17,8 @@ export interface RouterContext {
   trpcUtils: TrpcUtils;
   /** The app's own origin (e.g. 'https://lastslot.example'), for the addresses pages name in their head. */
   origin: string;
+  /** The maps' tiles, as the server is configured (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
+  mapTiles: MapTiles;
 }
 
 const DESCRIPTION = 'LastSlot: book last-minute and cancelled appointment slots from local businesses.';

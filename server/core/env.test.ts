@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appOrigin, loadEnv, workerCount } from './env';
+import { DEFAULT_MAP_TILES } from '../../shared/map-tiles';
+import { appOrigin, loadEnv, mapTiles, workerCount } from './env';
 
 describe('environment', () => {
   it('gives working defaults for a bare local start', () => {
@@ -62,5 +63,20 @@ describe('environment', () => {
   it('refuses a WEB_CONCURRENCY that is not a whole number from 1 to 256', () => {
     for (const bad of ['0', '-1', '1.5', 'many', '257'])
       expect(() => loadEnv({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY:/);
+  });
+
+  it("defaults the maps' tiles to OpenStreetMap's, and reads a template and credit when set", () => {
+    expect(mapTiles(loadEnv({ MAP_TILE_URL: '', MAP_TILE_ATTRIBUTION: '' }))).toEqual(DEFAULT_MAP_TILES);
+    const own = { url: 'https://{s}.tiles.example.com/{z}/{x}/{y}{r}.png', attribution: '&copy; Example Maps' };
+    expect(mapTiles(loadEnv({ MAP_TILE_URL: own.url, MAP_TILE_ATTRIBUTION: own.attribution }))).toEqual(own);
+  });
+
+  it('refuses a tile URL that is no template, or whose host no policy can allow', () => {
+    for (const bad of [
+      'https://tiles.example.com/tile.png',
+      'ftp://tiles.example.com/{z}/{x}/{y}.png',
+      'https://a.{s}.example.com/{z}/{x}/{y}.png',
+    ])
+      expect(() => loadEnv({ MAP_TILE_URL: bad })).toThrow(/MAP_TILE_URL:/);
   });
 });

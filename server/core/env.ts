@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ALERT_EMAIL_INTERVAL_MINUTES } from '../../shared/alerts';
+import { DEFAULT_MAP_TILES, mapTileSource, type MapTiles } from '../../shared/map-tiles';
 
 /** Default of RATE_LIMIT_MUTATIONS_PER_MINUTE. */
 export const DEFAULT_MUTATIONS_PER_MINUTE = 300;
@@ -125,6 +126,19 @@ export const envSchema = z.object({
   ALERT_EMAIL_INTERVAL_SECONDS: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(86_400).optional())
     .transform((v) => v ?? DEFAULT_ALERT_EMAIL_INTERVAL_SECONDS),
+  /**
+   * The maps' tile URL template (docs/decisions/0084): `{z}`, `{x}`, `{y}`, optionally `{s}` as the
+   * host's first label and `{r}`; an http(s) URL or a path on this server. Default: OpenStreetMap's
+   * raster tiles. Its host is allowed in the pages' Content-Security-Policy (img-src).
+   */
+  MAP_TILE_URL: optionalString
+    .transform((v) => v ?? DEFAULT_MAP_TILES.url)
+    .refine((v) => mapTileSource(v) !== null, {
+      message:
+        'use an http(s) URL or a path on this server with {z}, {x} and {y} ({s} only as the first part of the host), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    }),
+  /** The credit the maps show for their tiles, as HTML. Default: OpenStreetMap's. */
+  MAP_TILE_ATTRIBUTION: optionalString.transform((v) => v ?? DEFAULT_MAP_TILES.attribution),
   /** 'false' skips the demo data normally created on a first start with an empty database. */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -172,6 +186,11 @@ export function appOrigin(env: Pick<Env, 'APP_URL' | 'HOST' | 'PORT'>): string {
   if (env.APP_URL) return new URL(env.APP_URL).origin;
   const host = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' || env.HOST === '::' ? 'localhost' : env.HOST;
   return `http://${host}:${env.PORT}`;
+}
+
+/** The maps' tiles as the pages hand them to the browser: MAP_TILE_URL and MAP_TILE_ATTRIBUTION. */
+export function mapTiles(env: Pick<Env, 'MAP_TILE_URL' | 'MAP_TILE_ATTRIBUTION'>): MapTiles {
+  return { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION };
 }
 
 /**

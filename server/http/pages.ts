@@ -26,6 +26,7 @@ import {
   APP_WHEN_IDLE,
   APP_WHEN_IDLE_ATTRIBUTE,
 } from '../../shared/boot-script';
+import type { MapTiles } from '../../shared/map-tiles';
 import type { RenderPageOptions } from '../../client/entry-server';
 import { projectPath } from '../core/paths';
 import { createFastifyContextFactory, type AppDeps } from '../trpc/context';
@@ -144,10 +145,11 @@ export function withScriptNonce(csp: string, nonce: string): string {
  * Registers the page answers on `app`: every GET path that no file or API route has (those are
  * more specific routes, so they come first); a client that takes no HTML gets a plain 404.
  * `csp` is the Content-Security-Policy every other answer carries; a page's adds its nonce.
+ * `mapTiles` goes to every render, for the pages' maps.
  */
 export async function registerPages(
   app: FastifyInstance,
-  { deps, source, csp }: { deps: AppDeps; source: PageSource; csp: string },
+  { deps, source, csp, mapTiles }: { deps: AppDeps; source: PageSource; csp: string; mapTiles: MapTiles },
 ): Promise<void> {
   const load = await pageLoader(app, source);
   const createContext = createFastifyContextFactory(deps);
@@ -168,6 +170,7 @@ export async function registerPages(
       request: toFetchRequest(req, reply),
       trpcClient,
       origin: deps.appOrigin,
+      mapTiles,
       nonce,
       cookies: req.cookies,
     });

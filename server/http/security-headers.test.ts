@@ -33,6 +33,16 @@ describe('securityHeaders', () => {
     expect(plain['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
+  it("allows map images from the tile template's host, and no other", () => {
+    const osm = securityHeaders(appHelmetOptions(false))['content-security-policy'];
+    expect(osm).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
+    const own = securityHeaders(appHelmetOptions(false, 'https://{s}.tiles.example.com/{z}/{x}/{y}.png'));
+    expect(own['content-security-policy']).toContain("img-src 'self' data: blob: https://*.tiles.example.com;");
+    const local = securityHeaders(appHelmetOptions(false, '/tiles/{z}/{x}/{y}.png'));
+    expect(local['content-security-policy']).toContain("img-src 'self' data: blob:;");
+    expect(() => appHelmetOptions(false, 'https://tiles.example.com/tile.png')).toThrow();
+  });
+
   it('refuses a policy that depends on the request', () => {
     const perRequest: HelmetOptions = {
       contentSecurityPolicy: { directives: { scriptSrc: ["'self'", (req) => String(req.headers.host)] } },

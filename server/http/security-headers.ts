@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { DEFAULT_MAP_TILES, mapTileSource } from '../../shared/map-tiles';
 
 /**
  * The headers `helmet(options)` sets on a response, by lower-case name, in the order it sets them.
@@ -36,17 +37,20 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Readonly<Reco
 
 /**
  * The app's helmet options: a Content-Security-Policy of our own origin only (inline styles allowed,
- * images and fonts also from data: URLs, no framing), and over https (`secure`, as the session
- * cookie's Secure flag) HSTS and upgrade-insecure-requests.
+ * images and fonts also from data: URLs, images also from the host of the maps' `tileUrl` template,
+ * no framing), and over https (`secure`, as the session cookie's Secure flag) HSTS and
+ * upgrade-insecure-requests. Throws when `tileUrl` is no tile template (`mapTileSource`).
  */
-export function appHelmetOptions(secure: boolean): HelmetOptions {
+export function appHelmetOptions(secure: boolean, tileUrl: string = DEFAULT_MAP_TILES.url): HelmetOptions {
+  const tiles = mapTileSource(tileUrl);
+  if (tiles === null) throw new Error(`the map tile URL ${tileUrl} names no host images can be allowed from`);
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],

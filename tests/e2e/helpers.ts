@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { APP_ENTRY_ATTRIBUTE, APP_WHEN_IDLE_ATTRIBUTE } from '../../shared/boot-script';
 import type { devAccountInput } from '../../server/features/auth/dev-accounts.service';
+import { DEFAULT_MAP_TILES, mapTileSource } from '../../shared/map-tiles';
 import { defaultWeeklySchedule, type WeeklySchedule } from '../../shared/opening-hours';
 
 export interface BusinessAccount {
@@ -272,6 +273,12 @@ export async function requestSlot(page: Page, description: string) {
   await expect(page.getByTestId('public-slot').filter({ hasText: description })).toHaveCount(0);
 }
 
+/** A 1 x 1 transparent PNG: the map images every journey's browser gets (`people`). */
+export const BLANK_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 /** How `people(...).open` starts a person's browser context. */
 export interface OpenOptions {
   /**
@@ -334,6 +341,10 @@ export function people(browser: Browser) {
           },
         ]);
       }
+      // No internet here: the default tile server's images are a blank PNG, unless a journey routes them itself.
+      await context.route(`${mapTileSource(DEFAULT_MAP_TILES.url)}/**`, (route) =>
+        route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }),
+      );
       contexts.push(context);
       context.on('page', readyOnGoto);
       const page = await context.newPage();

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { StatCards } from '../dashboard/stat-cards';
 import { useAnnouncer, useBookingLiveUpdates, useShowWhenListed } from '../dashboard/live';
 import { FullPageLoader } from '../layout/full-page-loader';
+import { LocationStep } from '../onboarding/location-step';
 import { AddSlotForm } from './add-slot-form';
 import { AvailabilityCard, groupSlotsByTab } from './availability-card';
 import { RequestedSlotsPanel } from './requested-slots-panel';
@@ -105,6 +106,8 @@ export function BusinessDashboard() {
             View your booking page →
           </Anchor>
         </Group>
+
+        <LocationStep />
 
         {list.failed && (
           <Alert color="red" title={MSG.slotsLoadFailedTitle} role="alert">

@@ -5,6 +5,7 @@
  */
 import { MSG } from '../../../shared/messages';
 import { DEFAULT_TIMEZONE, isValidTimezone } from '../../../shared/zoned-time';
+import { locateDevice } from '../../lib/device-position';
 import { roundedPosition } from './search-params';
 
 const PLACE_KEY = 'lastslot.discover.place';
@@ -37,26 +38,13 @@ export function deviceTimezone(): string {
   }
 }
 
-/** How long (ms) the device may take to give its position, and how old a cached one may be. */
-const POSITION_TIMEOUT_MS = 10_000;
-const POSITION_MAX_AGE_MS = 5 * 60_000;
-
 /**
  * The device's position, rounded to 3 decimal places (about 100 m) before it goes anywhere. Asks
  * the browser (which may ask the visitor) each time it is called. Rejects with an Error whose
  * message is what to show: MSG.locationDenied when permission was refused, MSG.locationUnavailable
  * when there is no Geolocation API, no fix or no answer in time.
  */
-export function devicePosition(): Promise<{ lat: number; lng: number }> {
-  return new Promise((resolve, reject) => {
-    if (typeof navigator === 'undefined' || !('geolocation' in navigator)) {
-      reject(new Error(MSG.locationUnavailable));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (p) => resolve(roundedPosition(p.coords.latitude, p.coords.longitude)),
-      (err) => reject(new Error(err.code === err.PERMISSION_DENIED ? MSG.locationDenied : MSG.locationUnavailable)),
-      { enableHighAccuracy: false, timeout: POSITION_TIMEOUT_MS, maximumAge: POSITION_MAX_AGE_MS },
-    );
-  });
+export async function devicePosition(): Promise<{ lat: number; lng: number }> {
+  const { lat, lng } = await locateDevice({ denied: MSG.locationDenied, unavailable: MSG.locationUnavailable });
+  return roundedPosition(lat, lng);
 }

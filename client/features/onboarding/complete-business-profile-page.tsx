@@ -15,6 +15,7 @@ import { readPendingRegistration } from '../auth/pending-registration';
 import { errorInfo, trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BusinessDetailsSection, ProfileForm, slugFromName, type ProfileValues } from './profile-form';
+import { rememberLocationStep } from './location-step';
 import { PendingRegistrationForm } from './pending-registration-form';
 import { useAppOrigin } from '../../lib/use-app-origin';
 
@@ -79,6 +80,7 @@ function SignedInProfileForm() {
       notifications.show({ color: 'red', title: info.title ?? 'Error', message });
       return;
     }
+    if (user) rememberLocationStep(user.email);
     await refreshMe(utils);
     notifications.show({ color: 'green', title: MSG.profileCompletedTitle, message: 'Your booking page is ready.' });
     await navigate({ to: '/dashboard', replace: true });

@@ -18,6 +18,7 @@ import { confirmBanner } from '../auth/confirm-banner';
 import { errorInfo, trpc } from '../../lib/trpc';
 import { BusinessDetailsSection, ProfileForm, Section, slugFromName, type ProfileValues } from './profile-form';
 import { useAppOrigin } from '../../lib/use-app-origin';
+import { rememberLocationStep } from './location-step';
 
 /**
  * Sign-up variant: the business's registration waits in session storage (kept as it is typed); the
@@ -100,6 +101,7 @@ export function PendingRegistrationForm({
       });
       clearPendingRegistration();
       rememberCheckEmail(result.email);
+      rememberLocationStep(result.email);
       confirmBanner.raise('business');
       if (result.emailThrottled) notifyEmailThrottled();
       notifications.show({ color: 'green', title: MSG.profileCompletedTitle, message: MSG.profileCompleted });

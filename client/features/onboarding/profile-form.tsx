@@ -102,6 +102,8 @@ export function BusinessDetailsSection({
         autoComplete="street-address"
         placeholder="12 High Street, London SW1A 1AA"
         withAsterisk
+        description="It also puts your business in Discover for customers nearby; you can fine-tune the pin later."
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         {...form.getInputProps('address')}
       />
     </Section>

@@ -109,9 +109,11 @@ export function BusinessInfoCard({ settings }: { settings: BusinessSettings }) {
         message: 'Your business details are saved.',
       });
     }
-    // The header, dashboard and public page read these: refresh them instead of reloading the page.
+    // The header, dashboard, public page and Location card (a new address is looked up) read these:
+    // refresh them instead of reloading the page.
     await Promise.all([
       utils.settings.business.invalidate(),
+      utils.settings.location.invalidate(),
       utils.auth.me.invalidate(),
       utils.businesses.mine.invalidate(),
     ]);

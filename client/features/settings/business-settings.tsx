@@ -10,12 +10,13 @@ import { CardHeading } from './card-heading';
 import { ChangeEmailCard } from './change-email-card';
 import { ChangePasswordCard } from './change-password-card';
 import { DataPrivacyCard } from './data-privacy-card';
+import { LocationCard } from './location-card';
 import { NotificationsCard } from './notifications-card';
 import { SettingsPageHeader } from './settings-page-header';
 import { SettingsLoadFailed, useSettingsLoad } from './settings-load';
 
 /**
- * Business settings: Business Information, Business Hours, Account Settings (email, password),
+ * Business settings: Business Information, Business Hours, Location, Account Settings (email, password),
  * Calendar Feed, Email Notifications, Billing (when the business has a billing account) and Data & Privacy.
  */
 export function BusinessSettings({ email }: { email: string }) {
@@ -26,7 +27,7 @@ export function BusinessSettings({ email }: { email: string }) {
   const data = settings.data;
   return (
     <Stack gap="lg">
-      <SettingsPageHeader subtitle="Your business profile, opening hours and account." />
+      <SettingsPageHeader subtitle="Your business profile, opening hours, location and account." />
       {data ? (
         <>
           {/* The information form keeps what it saved (a refetch must not wipe an edit begun since);
@@ -37,6 +38,7 @@ export function BusinessSettings({ email }: { email: string }) {
       ) : (
         <SettingsLoadFailed text={MSG.businessProfileLoadFailed} onRetry={load.retry} />
       )}
+      <LocationCard />
       <Stack component="section" aria-labelledby="account-settings-title" gap="sm">
         <CardHeading id="account-settings-title" title="Account Settings">
           Your login email and password.

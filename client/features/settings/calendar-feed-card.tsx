@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Input.css';
-import { Alert, Button, Card, CopyButton, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '../../lib/trpc';
-import { CardHeading } from './card-heading';
+import { AnchoredCard, CardHeading } from './card-heading';
 
 /**
  * Calendar feed (docs/decisions/0052): a private subscription URL that puts every confirmed booking
@@ -29,14 +29,7 @@ export function CalendarFeedCard() {
   }
 
   return (
-    <Card
-      withBorder
-      padding="lg"
-      component="section"
-      id="calendar-feed"
-      aria-labelledby="calendar-feed-heading"
-      style={{ scrollMarginTop: 80 }}
-    >
+    <AnchoredCard id="calendar-feed" headingId="calendar-feed-heading">
       <Stack gap="md">
         <CardHeading id="calendar-feed-heading" title="Calendar Feed">
           Subscribe to this private link in your main calendar and every confirmed booking appears there on its own.
@@ -108,6 +101,6 @@ export function CalendarFeedCard() {
           )}
         </Group>
       </Stack>
-    </Card>
+    </AnchoredCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Text, Title } from '@mantine/core';
+import { Card, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -27,5 +27,24 @@ export function CardHeading({
         </Text>
       )}
     </div>
+  );
+}
+
+/**
+ * A settings card that a link can open at (`/settings#{id}`): a bordered section labelled by its
+ * heading (`headingId`), scrolled to clear of the page's header.
+ */
+export function AnchoredCard({ id, headingId, children }: { id: string; headingId: string; children: ReactNode }) {
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      id={id}
+      aria-labelledby={headingId}
+      style={{ scrollMarginTop: 80 }}
+    >
+      {children}
+    </Card>
   );
 }

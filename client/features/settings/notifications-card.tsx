@@ -1,11 +1,11 @@
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
-import { Card, Loader, Stack, Switch, Text } from '@mantine/core';
+import { Loader, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';
 import type { NotificationKind } from '../../../shared/notifications';
 import { trpc } from '../../lib/trpc';
-import { CardHeading } from './card-heading';
+import { AnchoredCard, CardHeading } from './card-heading';
 
 /**
  * Email Notifications (docs/decisions/0054): one switch per notification kind of the user's role
@@ -20,14 +20,7 @@ export function NotificationsCard() {
   });
 
   return (
-    <Card
-      withBorder
-      padding="lg"
-      component="section"
-      id="notifications"
-      aria-labelledby="notifications-heading"
-      style={{ scrollMarginTop: 80 }}
-    >
+    <AnchoredCard id="notifications" headingId="notifications-heading">
       <Stack gap="md">
         <CardHeading id="notifications-heading" title="Email Notifications">
           Choose which of these emails you receive. Emails about your account itself are always sent.
@@ -51,6 +44,6 @@ export function NotificationsCard() {
           ))
         )}
       </Stack>
-    </Card>
+    </AnchoredCard>
   );
 }
