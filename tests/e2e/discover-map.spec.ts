@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
 import { listedBusiness, MANCHESTER, publish, results, SEARCH, tabTo, waitUntilListed } from './discover-helpers';
@@ -104,6 +105,14 @@ test('markers against rows: one pin per business, chosen by keyboard or from its
   // The whole list stays.
   await expect(results(page).filter({ hasText: fade })).toBeVisible();
 
+  // The map follows the live list: a business listed now gets its pin.
+  const newcomer = await open();
+  const late = `Late trim ${tag}`;
+  const c = await listedBusiness(newcomer, `${tag}c`, MANCHESTER, late);
+  await expect(results(page).filter({ hasText: late })).toBeVisible({ timeout: 20_000 });
+  await expect(mapRegion(page).getByRole('button', { name: c.businessName, exact: true })).toHaveCount(1);
+  await expect(pins(page)).toHaveCount(names.length + 1);
+
   // Hiding the map leaves the list as it was.
   await page.getByRole('button', { name: 'Hide map' }).click();
   await expect(page).not.toHaveURL(/map=1/);
@@ -129,6 +138,18 @@ test('tiles blocked: the list is whole and the map says its images are unavailab
   await expect(results(page)).toHaveCount(count);
   await expect(results(page).filter({ hasText: description })).toBeVisible();
   await expect(pins(page)).not.toHaveCount(0);
+  // Readable and usable at both widths, the notice included.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious, `axe at ${width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
   // Failed images are logged by the browser; nothing else may be.
   expect(errors.filter((e) => !/Failed to load resource: net::ERR_BLOCKED_BY_CLIENT/.test(e))).toEqual([]);
 });

@@ -73,7 +73,7 @@ export const ResultCard = memo(function ResultCard({
             {r.description}
           </Text>
           <Group gap="xs" wrap="wrap">
-            <Text size="sm" c="brand.8" fw={600}>
+            <Text size="sm" c="brand.9" fw={600}>
               {formatMiles(r.distanceMiles)}
             </Text>
             {onShowOnMap && (
