@@ -150,6 +150,14 @@ test('tiles blocked: the list is whole and the map says its images are unavailab
     expect(serious, `axe at ${width} px`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
+  // Scrolled under the page's fixed header, the map and its controls stay beneath it.
+  const zoomIn = mapRegion(page).getByRole('button', { name: 'Zoom in' });
+  await zoomIn.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top - 20));
+  const under = await zoomIn.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('header') !== null;
+  });
+  expect(under).toBe(true);
   // Failed images are logged by the browser; nothing else may be.
   expect(errors.filter((e) => !/Failed to load resource: net::ERR_BLOCKED_BY_CLIENT/.test(e))).toEqual([]);
 });

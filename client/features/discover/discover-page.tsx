@@ -208,28 +208,8 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
   const placeError = failure?.field === 'place' ? error : undefined;
   const where = firstPage?.centre.place ?? (search.lat !== undefined ? 'your location' : null);
 
-  const list = (
+  const cards = (
     <>
-      {filtered && chosenName && (
-        <Group
-          ref={filterRef}
-          gap={6}
-          wrap="wrap"
-          px="sm"
-          py={6}
-          bg="orange.0"
-          data-testid="discover-map-filter"
-          style={{ borderRadius: 'var(--mantine-radius-md)', scrollMarginTop: MAP_STICKY_TOP }}
-        >
-          <Text size="sm" fw={600} role="status">{`Showing ${chosenName}'s slots`}</Text>
-          <Text size="sm" c="dimmed" aria-hidden>
-            ·
-          </Text>
-          <Button variant="subtle" size="compact-sm" onClick={showAll}>
-            Show all
-          </Button>
-        </Group>
-      )}
       {shown.map((r) => (
         <ResultCard
           key={r.slotId}
@@ -262,6 +242,35 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
           onSignIn={() => setSignIn('request')}
         />
       ))}
+    </>
+  );
+  const list = (
+    <>
+      {filtered && chosenName ? (
+        // The chosen business's slots, under the line that says so: brought into view together.
+        <Stack ref={filterRef} gap="sm" style={{ scrollMarginTop: MAP_STICKY_TOP }}>
+          <Group
+            gap={6}
+            wrap="wrap"
+            px="sm"
+            py={6}
+            bg="orange.0"
+            data-testid="discover-map-filter"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
+            <Text size="sm" fw={600} role="status">
+              {`Showing ${chosenName}'s slots`}
+              <span aria-hidden> ·</span>
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={showAll}>
+              Show all
+            </Button>
+          </Group>
+          {cards}
+        </Stack>
+      ) : (
+        cards
+      )}
       {query.hasNextPage && !filtered && (
         <Group justify="center">
           <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
