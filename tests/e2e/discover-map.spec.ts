@@ -193,6 +193,35 @@ test("the map's code and styles load only when the map is opened", async ({ peop
   expect(errors).toEqual([]);
 });
 
+test('a map whose code cannot load says so; the list stays whole', async ({ people: { open, errors } }) => {
+  const biz = await open();
+  const description = `Taper ${tag}`;
+  await listedBusiness(biz, `${tag}f`, MANCHESTER, description);
+  await waitUntilListed(biz, description, 'Manchester', 10);
+
+  const [mapScript] = mapChunkFiles().js;
+  const page = await open();
+  await serveTiles(page);
+  await page.route(
+    (url) => url.pathname === mapScript,
+    (route) => route.abort('connectionreset'),
+  );
+  await page.goto(NEAR_MANCHESTER);
+  const count = await results(page).count();
+  await page.getByRole('button', { name: 'Show map' }).click();
+  await expect(page.getByText(MSG.mapNotLoaded)).toBeVisible();
+  await expect(results(page)).toHaveCount(count);
+  await expect(results(page).filter({ hasText: description })).toBeVisible();
+  expect(errors.filter((e) => !/ERR_CONNECTION_RESET|Could not load a part of the page/.test(e))).toEqual([]);
+
+  // Once the code can be had, showing the map again loads it.
+  await page.unrouteAll();
+  await serveTiles(page);
+  await page.getByRole('button', { name: 'Hide map' }).click();
+  await page.getByRole('button', { name: 'Show map' }).click();
+  await expect(pins(page).first()).toBeVisible();
+});
+
 /** How many results the search of NEAR_MANCHESTER answers (every page), asked of the API. */
 async function listCount(page: Page): Promise<number> {
   let total = 0;
