@@ -6,6 +6,7 @@ import {
   EARTH_RADIUS_METRES,
   EARTH_RADIUS_MILES,
   inBox,
+  pointsBounds,
   roundDegrees,
   type LatLng,
 } from './geo';
@@ -128,5 +129,40 @@ describe('roundDegrees', () => {
     expect(roundDegrees(53.796481)).toBe(53.796);
     expect(roundDegrees(-1.5475)).toBe(-1.547);
     expect(roundDegrees(12.3456789, 6)).toBe(12.345679);
+  });
+});
+
+describe('pointsBounds', () => {
+  it('is null for no points and a rectangle of no size for one', () => {
+    expect(pointsBounds([])).toBeNull();
+    expect(pointsBounds([LEEDS])).toEqual({
+      minLatitude: LEEDS.latitude,
+      maxLatitude: LEEDS.latitude,
+      minLongitude: LEEDS.longitude,
+      maxLongitude: LEEDS.longitude,
+    });
+  });
+
+  it('spans the extremes of several points, whatever their order', () => {
+    const south = { latitude: 50.1, longitude: -5.5 };
+    expect(pointsBounds([LEEDS, south, MANCHESTER])).toEqual({
+      minLatitude: 50.1,
+      maxLatitude: LEEDS.latitude,
+      minLongitude: -5.5,
+      maxLongitude: LEEDS.longitude,
+    });
+  });
+
+  it('holds every point it was given, and each side touches one of them', () => {
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 1, maxLength: 20 }), (points) => {
+        const box = pointsBounds(points)!;
+        expect(points.every((p) => inBox(box, p))).toBe(true);
+        expect(points.some((p) => p.latitude === box.minLatitude)).toBe(true);
+        expect(points.some((p) => p.latitude === box.maxLatitude)).toBe(true);
+        expect(points.some((p) => p.longitude === box.minLongitude)).toBe(true);
+        expect(points.some((p) => p.longitude === box.maxLongitude)).toBe(true);
+      }),
+    );
   });
 });

@@ -81,6 +81,23 @@ export function boundingBox(centre: LatLng, miles: number): BoundingBox {
   return { minLatitude, maxLatitude, minLongitude, maxLongitude };
 }
 
+/**
+ * The smallest latitude/longitude rectangle holding every one of `points` (degrees; a single point
+ * gives a rectangle of no size); null when there are none. It never wraps across the 180° meridian:
+ * points on both sides of it give a rectangle spanning the longitudes between.
+ */
+export function pointsBounds(points: readonly LatLng[]): BoundingBox | null {
+  if (points.length === 0) return null;
+  const box = { minLatitude: 90, maxLatitude: -90, minLongitude: 180, maxLongitude: -180 };
+  for (const p of points) {
+    box.minLatitude = Math.min(box.minLatitude, p.latitude);
+    box.maxLatitude = Math.max(box.maxLatitude, p.latitude);
+    box.minLongitude = Math.min(box.minLongitude, p.longitude);
+    box.maxLongitude = Math.max(box.maxLongitude, p.longitude);
+  }
+  return box;
+}
+
 /** True when `p` lies in `box` (bounds included). */
 export function inBox(box: BoundingBox, p: LatLng): boolean {
   return (

@@ -47,7 +47,7 @@ export function lazyDialog<P extends object>(
       (component) => setState({ loaded: component, failed: false }),
       (err: unknown) => {
         loading = false;
-        console.error('Could not load a dialog', err);
+        console.error('Could not load a part of the page (a dialog or a map)', err);
         setState({ loaded: null, failed: true });
       },
     );

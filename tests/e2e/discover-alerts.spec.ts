@@ -8,38 +8,16 @@
  */
 import type { Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
-import { addDaysToDate, localNow } from '../../shared/zoned-time';
+import { MANCHESTER, publish as publishAt, SEARCH, waitUntilListed } from './discover-helpers';
 import { expect, test } from './fixtures';
 import { ALWAYS_OPEN, newBusiness, newCustomer, signIn, startApp } from './helpers';
 
 const tag = `al${Date.now().toString(36)}`;
-const TOMORROW = addDaysToDate(localNow('Europe/London').date, 1);
-const SEARCH = '/discover?place=Manchester&window=tomorrow';
 
-/** Adds a slot tomorrow at `start` for an hour, as the business signed in on `page` (slots.create). */
-async function publish(page: Page, description: string, start: string) {
-  const origin = process.env.E2E_BASE_URL!;
+/** Adds a slot tomorrow at `start` for an hour, as the business signed in on `page`. */
+function publish(page: Page, description: string, start: string) {
   const [h, m] = start.split(':');
-  const end = `${String(Number(h) + 1).padStart(2, '0')}:${m}`;
-  const response = await page.request.post(`${origin}/trpc/slots.create`, {
-    headers: { origin },
-    data: { json: { date: TOMORROW, startTime: start, endTime: end, description } },
-  });
-  expect(response.status(), `slots.create answered: ${await response.text()}`).toBe(200);
-}
-
-/** Waits until a search near Manchester tomorrow lists `description` (the geocoder runs every 2 s). */
-async function waitUntilListed(page: Page, description: string) {
-  const input = encodeURIComponent(JSON.stringify({ json: { window: 'tomorrow', place: 'Manchester', miles: 5 } }));
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get(`/trpc/discovery.search?input=${input}`)).text()).includes(description),
-      {
-        timeout: 20_000,
-      },
-    )
-    .toBe(true);
+  return publishAt(page, description, start, `${String(Number(h) + 1).padStart(2, '0')}:${m}`);
 }
 
 /** Waits for the email `subject` to `to` in the dev mailbox (rounds of 2 s, a pass every 5 s). */
@@ -64,7 +42,7 @@ test('a saved search emails the next matching slot; Settings pauses and deletes 
   const biz = await open();
   const business = newBusiness(tag);
   await signIn(biz, business, {
-    profile: { address: 'Unit 4, Tib Street, M4 1AA', schedule: ALWAYS_OPEN, category: 'Barber Shop' },
+    profile: { address: MANCHESTER, schedule: ALWAYS_OPEN, category: 'Barber Shop' },
   });
   await publish(biz, `Placed ${tag}`, '09:00');
   await waitUntilListed(biz, `Placed ${tag}`);

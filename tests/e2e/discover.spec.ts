@@ -4,73 +4,31 @@
  * businesses (in Manchester by their postcode, one in Leeds) with slots tomorrow, through the
  * development accounts API and slots.create, and waits for the background geocoder to place them.
  */
-import type { Page } from '@playwright/test';
 import { MSG } from '../../shared/messages';
-import { addDaysToDate, localNow } from '../../shared/zoned-time';
+import {
+  LEEDS,
+  listedBusiness,
+  MANCHESTER,
+  publish,
+  results,
+  SEARCH,
+  tabTo,
+  waitUntilListed,
+} from './discover-helpers';
 import { expect, test } from './fixtures';
-import { ALWAYS_OPEN, newBusiness, newCustomer, signIn, type BusinessAccount } from './helpers';
+import { newCustomer, signIn } from './helpers';
 
 const tag = `d${Date.now().toString(36)}`;
-/** The businesses' own day tomorrow (Europe/London, their default zone). */
-const TOMORROW = addDaysToDate(localNow('Europe/London').date, 1);
-const MANCHESTER = 'Unit 4, Tib Street, M4 1AA';
-const LEEDS = '2 Market Row, Leeds, LS1 6DL';
-const SEARCH = '/discover?place=Manchester&window=tomorrow';
 /** How soon a live change must show on an open list (ms), with room for a busy test machine. */
 const LIVE_MS = 4_000;
-
-/** Calls a tRPC mutation as `page`'s signed-in account. */
-async function mutate(page: Page, path: string, input: unknown) {
-  const origin = process.env.E2E_BASE_URL!;
-  const response = await page.request.post(`${origin}/trpc/${path}`, { headers: { origin }, data: { json: input } });
-  expect(response.status(), `${path} answered: ${await response.text()}`).toBe(200);
-}
-
-/** Publishes a slot tomorrow from `start` to `end` ('HH:MM'), as the business signed in on `page`. */
-async function publish(page: Page, description: string, start = '10:00', end = '11:00') {
-  await mutate(page, 'slots.create', { date: TOMORROW, startTime: start, endTime: end, description });
-}
-
-/** Waits until a search near `place` tomorrow lists the slot described `description` (the geocoder runs every 2 s). */
-async function waitUntilListed(page: Page, description: string, place = 'Manchester', miles = 5) {
-  const input = encodeURIComponent(JSON.stringify({ json: { window: 'tomorrow', place, miles, limit: 50 } }));
-  await expect
-    .poll(
-      async () => {
-        const body = await (await page.request.get(`/trpc/discovery.search?input=${input}`)).text();
-        return body.includes(description);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
-
-/** A business with an address and a slot tomorrow, signed in on `page`, listed in Discover. */
-async function listedBusiness(page: Page, suffix: string, address: string, description: string) {
-  const business: BusinessAccount = newBusiness(`${tag}${suffix}`);
-  await signIn(page, business, { profile: { address, schedule: ALWAYS_OPEN, category: 'Barber Shop' } });
-  await publish(page, description);
-  return business;
-}
-
-/** Presses Tab until `target` has the focus (at most `max` times); fails otherwise. */
-async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 40) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
-
-const results = (page: Page) => page.getByTestId('discover-result');
 
 test('a typed town shows the open slots near it, rendered on the server', async ({ people: { open, errors } }) => {
   const biz = await open();
   const near = `Skin fade ${tag}`;
   const far = `Leeds trim ${tag}`;
-  const business = await listedBusiness(biz, 'm', MANCHESTER, near);
+  const business = await listedBusiness(biz, `${tag}m`, MANCHESTER, near);
   const leeds = await open();
-  await listedBusiness(leeds, 'l', LEEDS, far);
+  await listedBusiness(leeds, `${tag}l`, LEEDS, far);
   await waitUntilListed(biz, near);
   await waitUntilListed(leeds, far, 'Leeds');
 
@@ -126,7 +84,7 @@ test('a typed town shows the open slots near it, rendered on the server', async 
 test('Use my location searches around the device, rounded to about 100 m', async ({ people: { open, errors } }) => {
   const biz = await open();
   const description = `Beard trim ${tag}`;
-  await listedBusiness(biz, 'g', MANCHESTER, description);
+  await listedBusiness(biz, `${tag}g`, MANCHESTER, description);
   await waitUntilListed(biz, description);
 
   const page = await open({
@@ -159,7 +117,7 @@ test('a refused location says so and leads to the place field', async ({ people:
 test('the list is live: a requested slot leaves it, a new one appears', async ({ people: { open, errors } }) => {
   const biz = await open();
   const taken = `Wet shave ${tag}`;
-  await listedBusiness(biz, 'v', MANCHESTER, taken);
+  await listedBusiness(biz, `${tag}v`, MANCHESTER, taken);
   await waitUntilListed(biz, taken);
 
   const watcher = await open();
@@ -189,7 +147,7 @@ test('the list is live: a requested slot leaves it, a new one appears', async ({
 test('keyboard only: search, choose a time and reach a result', async ({ people: { open, errors } }) => {
   const biz = await open();
   const description = `Buzz cut ${tag}`;
-  await listedBusiness(biz, 'k', MANCHESTER, description);
+  await listedBusiness(biz, `${tag}k`, MANCHESTER, description);
   await waitUntilListed(biz, description);
 
   const page = await open();

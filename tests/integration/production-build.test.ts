@@ -110,6 +110,29 @@ describe('the production client build', () => {
       await app?.close();
     });
 
+    it("gives a page the configured map tiles: allowed as images, sent with the router's state", async () => {
+      const mapTiles = { url: 'https://{s}.tiles.example.test/{z}/{x}/{y}.png', attribution: 'Example Maps credit' };
+      const custom = await buildServer({
+        deps: t.deps,
+        logger: silentLogger,
+        clientDir,
+        renderDir: path.join(outDir, 'ssr'),
+        mapTiles,
+      });
+      try {
+        const res = await custom.inject({ method: 'GET', url: '/discover', headers: { accept: 'text/html' } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-security-policy']).toContain(
+          "img-src 'self' data: blob: https://*.tiles.example.test;",
+        );
+        expect(res.body).toContain('tiles.example.test');
+        expect(res.body).toContain('Example Maps credit');
+        expect(res.body).not.toContain('tile.openstreetmap.org');
+      } finally {
+        await custom.close();
+      }
+    });
+
     const decode = (encoding: string | undefined, body: Buffer) =>
       encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
     const get = (url: string, acceptEncoding: string | undefined, method: 'GET' | 'HEAD' = 'GET', cookie?: string) =>

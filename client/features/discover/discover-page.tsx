@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Chip,
   Container,
@@ -11,9 +12,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CATEGORY_GROUPS } from '../../../shared/categories';
 import { DISCOVERY_MILES, type DiscoveryWindow } from '../../../shared/discovery';
 import { MSG } from '../../../shared/messages';
@@ -26,9 +28,12 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { AlertButton } from '../alerts/alert-button';
 import { useAuth } from '../auth/use-auth';
 import { EmptyState } from '../dashboard/empty-state';
+import { lazyMap } from '../map/lazy-map';
 import type { RequestableSlot } from '../public-page/request-dialog';
 import type { SignInReason } from '../public-page/sign-in-dialog';
 import { devicePosition, deviceTimezone, rememberedPlace, rememberPlace } from './device';
+import type { ChosenBusiness } from './discover-map';
+import { businessesOf } from './map-businesses';
 import { ResultCard, type DiscoverResult } from './result-card';
 import {
   DEFAULT_MILES,
@@ -50,7 +55,15 @@ const RequestDialog = lazyDialog(
   (p) => p.slot !== null,
 );
 
+// The map, with Leaflet, loads once it is opened, in the browser.
+const DiscoverMap = lazyMap(() => import('./discover-map').then((m) => m.DiscoverMap));
+
 const route = getRouteApi('/discover');
+
+/** The map's height: above the list on a phone; beside it, as high as the window allows, on a wide screen. */
+const MAP_HEIGHT = { base: 280, md: 'min(640px, calc(100vh - 112px))' };
+/** Where a wide screen keeps the map while the list scrolls: below the fixed 64 px header. */
+const MAP_STICKY_TOP = 80;
 
 /** The time chips, in order. */
 const WINDOW_CHIPS: ReadonlyArray<{ value: DiscoveryWindow; label: string }> = [
@@ -167,14 +180,110 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
     .flatMap((p) => p.results)
     .filter((r) => !hydrated || new Date(r.startsAt).getTime() > now.getTime());
 
+  // The map: open when the address says so; a business chosen on it shows only its slots in the list.
+  const mapOpen = search.map === 1;
+  const businesses = businessesOf(results);
+  const [choice, setChoice] = useState<ChosenBusiness | null>(null);
+  const chosen = mapOpen && choice && businesses.some((b) => b.businessId === choice.businessId) ? choice : null;
+  const chosenName = chosen && businesses.find((b) => b.businessId === chosen.businessId)?.businessName;
+  const filtered = chosen?.from === 'map';
+  const shown = filtered ? results.filter((r) => r.businessId === chosen.businessId) : results;
+  const reduceMotion = useReducedMotion();
+  const scrollBehavior: ScrollBehavior = reduceMotion ? 'auto' : 'smooth';
+  const filterRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const chooseOnMap = useCallback((businessId: string) => setChoice({ businessId, from: 'map' }), []);
+  // A pin chosen: its slots, now the whole list, come into view.
+  useEffect(() => {
+    if (choice?.from === 'map') filterRef.current?.scrollIntoView({ block: 'nearest', behavior: scrollBehavior });
+  }, [choice, scrollBehavior]);
+  const showAll = () => {
+    setChoice(null);
+    summaryRef.current?.focus();
+  };
+
   // A failure the server render met shows until the browser's own search answers.
   const failure = query.error ? errorInfo(query.error) : !query.data && hasWhere ? loadError : undefined;
   const error = failure?.message;
   const placeError = failure?.field === 'place' ? error : undefined;
   const where = firstPage?.centre.place ?? (search.lat !== undefined ? 'your location' : null);
 
+  const cards = (
+    <>
+      {shown.map((r) => (
+        <ResultCard
+          key={r.slotId}
+          result={r}
+          showRequest={!isBusinessViewer}
+          canRequest={canRequest}
+          highlighted={chosen?.businessId === r.businessId}
+          onShowOnMap={
+            mapOpen
+              ? () => {
+                  // Listing only this business's slots already: its pin is the chosen one.
+                  if (!filtered) setChoice({ businessId: r.businessId, from: 'list' });
+                  mapRef.current?.scrollIntoView({ block: 'nearest', behavior: scrollBehavior });
+                }
+              : undefined
+          }
+          onRequest={() =>
+            setRequesting({
+              slot: {
+                id: r.slotId,
+                description: r.description,
+                date: r.date,
+                startTime: r.startTime,
+                endTime: r.endTime,
+              },
+              slug: r.slug,
+              businessName: r.businessName,
+            })
+          }
+          onSignIn={() => setSignIn('request')}
+        />
+      ))}
+    </>
+  );
+  const list = (
+    <>
+      {filtered && chosenName ? (
+        // The chosen business's slots, under the line that says so: brought into view together.
+        <Stack ref={filterRef} gap="sm" style={{ scrollMarginTop: MAP_STICKY_TOP }}>
+          <Group
+            gap={6}
+            wrap="wrap"
+            px="sm"
+            py={6}
+            bg="orange.0"
+            data-testid="discover-map-filter"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
+            <Text size="sm" fw={600} role="status">
+              {`Showing ${chosenName}'s slots`}
+              <span aria-hidden> ·</span>
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={showAll}>
+              Show all
+            </Button>
+          </Group>
+          {cards}
+        </Stack>
+      ) : (
+        cards
+      )}
+      {query.hasNextPage && !filtered && (
+        <Group justify="center">
+          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+
   return (
-    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+    <Container size={mapOpen ? 'xl' : 'md'} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
         <div>
           <Title order={1} fz={{ base: 26, sm: 32 }}>
@@ -260,7 +369,16 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
 
         <Stack gap="sm" component="section" aria-label="Results" data-testid="discover-results">
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="discover-summary">
+            <Text
+              ref={summaryRef}
+              tabIndex={-1}
+              size="sm"
+              c="dimmed"
+              role="status"
+              aria-live="polite"
+              data-testid="discover-summary"
+              style={{ outline: 'none' }}
+            >
               {summary(
                 hasWhere,
                 query.data !== undefined,
@@ -270,7 +388,19 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
                 hydrated && query.isFetching,
               )}
             </Text>
-            {/* The "Show map" toggle goes here: the map is its own chunk, loaded when opened. */}
+            {hasWhere && (
+              <Button
+                variant="default"
+                size="xs"
+                aria-expanded={mapOpen}
+                onClick={() => {
+                  setChoice(null);
+                  update({ map: mapOpen ? undefined : 1 });
+                }}
+              >
+                {mapOpen ? 'Hide map' : 'Show map'}
+              </Button>
+            )}
           </Group>
           {isBusinessViewer && hasWhere && results.length > 0 && (
             <Text size="sm">{`${MSG.businessCannotRequest} Log in with a customer account to request one.`}</Text>
@@ -284,34 +414,25 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
           {hasWhere && query.data && results.length === 0 && !query.isPlaceholderData && (
             <EmptyState text={MSG.discoverNoResults} />
           )}
-          {results.map((r) => (
-            <ResultCard
-              key={r.slotId}
-              result={r}
-              showRequest={!isBusinessViewer}
-              canRequest={canRequest}
-              onRequest={() =>
-                setRequesting({
-                  slot: {
-                    id: r.slotId,
-                    description: r.description,
-                    date: r.date,
-                    startTime: r.startTime,
-                    endTime: r.endTime,
-                  },
-                  slug: r.slug,
-                  businessName: r.businessName,
-                })
-              }
-              onSignIn={() => setSignIn('request')}
-            />
-          ))}
-          {query.hasNextPage && (
-            <Group justify="center">
-              <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-                Load more
-              </Button>
-            </Group>
+          {mapOpen && firstPage ? (
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+                <Box ref={mapRef} pos={{ base: 'static', md: 'sticky' }} top={MAP_STICKY_TOP}>
+                  <DiscoverMap
+                    h={MAP_HEIGHT}
+                    businesses={businesses}
+                    centre={firstPage.centre}
+                    chosen={chosen}
+                    onChoose={chooseOnMap}
+                  />
+                </Box>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+                <Stack gap="sm">{list}</Stack>
+              </Grid.Col>
+            </Grid>
+          ) : (
+            list
           )}
         </Stack>
       </Stack>

@@ -25,6 +25,14 @@ describe('discoverSearch (the address of /discover)', () => {
     });
   });
 
+  it('keeps the open map (map=1) apart from the search, and drops any other value', () => {
+    expect(discoverSearch({ place: 'Leeds', map: 1 })).toEqual({ place: 'Leeds', map: 1 });
+    expect(discoverSearch({ place: 'Leeds', map: '1' })).toEqual({ place: 'Leeds', map: 1 });
+    for (const map of [0, 2, 'yes', true, ''])
+      expect(discoverSearch({ place: 'Leeds', map })).toEqual({ place: 'Leeds' });
+    expect(searchInputFor({ place: 'Leeds', map: 1 }, 'Europe/London')).not.toHaveProperty('map');
+  });
+
   it('gives an empty search for an address without parameters', () => {
     expect(discoverSearch({})).toEqual({});
   });

@@ -41,13 +41,18 @@ export interface DiscoverSearch {
   miles?: (typeof DISCOVERY_MILES)[number];
   category?: string;
   sort?: (typeof DISCOVERY_SORTS)[number];
+  /** 1: the map is open beside (on a phone: above) the list. Not part of the search. */
+  map?: 1;
 }
+
+/** The values `map` may have in the address. */
+const MAP_OPEN = [1] as const;
 
 /**
  * `validateSearch` of /discover: the address's parameters, each read on its own; a missing,
  * malformed or unknown one is left out (an old or hand-edited link still opens the page). `lat`/`lng`:
- * a position in degrees, rounded to 3 decimal places. Never throws. The defaults (window 'today',
- * 5 miles, soonest first) are applied by `searchInputFor`.
+ * a position in degrees, rounded to 3 decimal places; `map`: 1 when the map is open. Never throws.
+ * The defaults (window 'today', 5 miles, soonest first) are applied by `searchInputFor`.
  */
 export function discoverSearch(search: Record<string, unknown>): DiscoverSearch {
   const parsed: DiscoverSearch = {
@@ -58,6 +63,7 @@ export function discoverSearch(search: Record<string, unknown>): DiscoverSearch 
     miles: oneOf(DISCOVERY_MILES, search.miles),
     category: typeof search.category === 'string' && categoryLabels(search.category) ? search.category : undefined,
     sort: oneOf(DISCOVERY_SORTS, search.sort),
+    map: oneOf(MAP_OPEN, search.map),
   };
   // Only the parameters given; undefined ones would show in the address as empty.
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as DiscoverSearch;

@@ -30,6 +30,8 @@ export function MapFrame({ h, children }: MapFrameProps & { children: ReactNode 
       pos="relative"
       bg="gray.1"
       style={{
+        // Leaflet's panes and controls (z-index up to 1000) stay below the page's fixed header and dialogs.
+        isolation: 'isolate',
         overflow: 'hidden',
         borderRadius: 'var(--mantine-radius-md)',
         border: '1px solid var(--mantine-color-gray-3)',
