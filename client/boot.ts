@@ -2,25 +2,16 @@
  * The only script of a page whose app loads at the visitor's first interaction (the pages people
  * arrive on from outside: the page is whole in its HTML, and a visitor who only looks never
  * downloads the app). The app's script, named by this element's APP_ENTRY_ATTRIBUTE, loads at the
- * first tap, key, scroll or mouse move, or, on a page whose content must stay live
- * (APP_WHEN_IDLE_ATTRIBUTE), also once the browser is idle after the page has loaded. Links work as
- * links and GET forms as forms meanwhile; a button, checkbox or radio tapped (or a form sent by
+ * first tap, key, scroll or mouse move. Links work as links and GET forms as forms meanwhile; a button, checkbox or radio tapped (or a form sent by
  * POST) before the app runs is marked as taken and clicked again once the app has hydrated the page
  * (client/lib/tap-before-start.ts).
  */
 // Nothing the app imports may be imported here, or the build would make this script load it.
-import {
-  APP_ENTRY_ATTRIBUTE,
-  APP_WHEN_IDLE_ATTRIBUTE,
-  TAP_PENDING_ATTRIBUTE,
-  type PendingTap,
-} from '../shared/boot-script';
+import { APP_ENTRY_ATTRIBUTE, TAP_PENDING_ATTRIBUTE, type PendingTap } from '../shared/boot-script';
 
 const START_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll'] as const;
 const CONTROLS =
   'button, [role="button"], input[type="submit"], input[type="button"], input[type="checkbox"], input[type="radio"]';
-/** How long after the page's load the app waits for an idle moment at most (ms). */
-const IDLE_TIMEOUT_MS = 2_000;
 
 const bootElement = document.querySelector(`script[${APP_ENTRY_ATTRIBUTE}]`);
 const entry = bootElement?.getAttribute(APP_ENTRY_ATTRIBUTE);
@@ -75,14 +66,6 @@ function onSubmit(event: SubmitEvent): void {
 }
 
 for (const type of START_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
-if (bootElement?.hasAttribute(APP_WHEN_IDLE_ATTRIBUTE)) {
-  const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS })
-      : setTimeout(start, IDLE_TIMEOUT_MS);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-}
 window.addEventListener('click', onClick, true);
 window.addEventListener('change', onChange, true);
 window.addEventListener('submit', onSubmit, true);

@@ -8,7 +8,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter as ApiRouter } from '../server/trpc/router';
-import { APP_AT_FIRST_INTERACTION_HEADER, APP_WHEN_IDLE } from '../shared/boot-script';
+import { APP_AT_FIRST_INTERACTION_HEADER } from '../shared/boot-script';
 import type { MapTiles } from '../shared/map-tiles';
 import { CONSENT_KEY } from './features/consent/consent-store';
 import { createAppRouter } from './router';
@@ -62,11 +62,11 @@ export async function renderPage({
     });
     // The server writes the page's script tags: the boot script instead of the app's where a
     // matched route asks for the app at the first interaction.
-    const { matches } = router.state;
-    if (matches.some((match) => match.staticData.appAtFirstInteraction)) {
-      const whenIdle = matches.some((match) => match.staticData.appWhenIdle);
-      response.headers.set(APP_AT_FIRST_INTERACTION_HEADER, whenIdle ? APP_WHEN_IDLE : '1');
-    }
+    const atFirstInteraction = ({ staticData, search }: (typeof router.state.matches)[number]) =>
+      typeof staticData.appAtFirstInteraction === 'function'
+        ? staticData.appAtFirstInteraction(search)
+        : staticData.appAtFirstInteraction === true;
+    if (router.state.matches.some(atFirstInteraction)) response.headers.set(APP_AT_FIRST_INTERACTION_HEADER, '1');
     return response;
   });
 }

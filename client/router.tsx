@@ -107,14 +107,10 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /**
      * The page's app loads at the visitor's first interaction (client/boot.ts), not at once: the
-     * pages people arrive on from outside, whole in their server-rendered HTML.
+     * pages people arrive on from outside, whole in their server-rendered HTML. A function decides
+     * from the page's search parameters.
      */
-    appAtFirstInteraction?: boolean;
-    /**
-     * With `appAtFirstInteraction`: the app also loads once the browser is idle after the page has
-     * loaded, without waiting for an interaction (a page whose content must stay live).
-     */
-    appWhenIdle?: boolean;
+    appAtFirstInteraction?: boolean | ((search: object) => boolean);
   }
   interface HistoryState {
     /** The address /check-email resends to (set by /register and the login refusal). */

@@ -19,12 +19,5 @@ export interface PendingTap {
   done?: boolean;
 }
 
-/**
- * The header by which the server render says its page loads the app at the first interaction:
- * '1', or APP_WHEN_IDLE when the app also loads once the browser is idle after the page loaded.
- */
+/** The header by which the server render says its page loads the app at the first interaction. */
 export const APP_AT_FIRST_INTERACTION_HEADER = 'x-app-at-first-interaction';
-export const APP_WHEN_IDLE = 'or-when-idle';
-
-/** On the boot script's element: the app also loads once the browser is idle after the page loaded. */
-export const APP_WHEN_IDLE_ATTRIBUTE = 'data-app-when-idle';

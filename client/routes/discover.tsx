@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../../shared/format';
 import { DEFAULT_TIMEZONE } from '../../shared/zoned-time';
 import { DiscoverPage } from '../features/discover/discover-page';
-import { discoverSearch, searchInputFor } from '../features/discover/search-params';
+import { discoverSearch, searchInputFor, type DiscoverSearch } from '../features/discover/search-params';
 import { errorInfo } from '../lib/trpc';
 
 const TITLE = pageTitle('Discover');
@@ -15,11 +15,16 @@ const TITLE = pageTitle('Discover');
  * app loads at the first interaction, or once the browser is idle, to keep the list live.
  */
 export const Route = createFileRoute('/discover')({
-  staticData: { appAtFirstInteraction: true, appWhenIdle: true },
+  // A shared link with the map open loads the app at once: the map is drawn in the browser.
+  staticData: { appAtFirstInteraction: (search) => (search as DiscoverSearch).map === undefined },
   validateSearch: discoverSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     if (!import.meta.env.SSR) return undefined;
+    // A customer's saved alerts, so the page says at once whether this search is one of them.
+    if (context.trpcUtils.auth.me.getData()?.user?.role === 'customer') {
+      await context.trpcUtils.alerts.list.ensureData().catch(() => undefined);
+    }
     const input = searchInputFor(deps, DEFAULT_TIMEZONE);
     if (!input) return undefined;
     try {

@@ -20,12 +20,7 @@ import type { ModuleNode, ViteDevServer } from 'vite';
 import escapeHtml from 'escape-html';
 import Negotiator from 'negotiator';
 import superjson from 'superjson';
-import {
-  APP_AT_FIRST_INTERACTION_HEADER,
-  APP_ENTRY_ATTRIBUTE,
-  APP_WHEN_IDLE,
-  APP_WHEN_IDLE_ATTRIBUTE,
-} from '../../shared/boot-script';
+import { APP_AT_FIRST_INTERACTION_HEADER, APP_ENTRY_ATTRIBUTE } from '../../shared/boot-script';
 import type { MapTiles } from '../../shared/map-tiles';
 import type { RenderPageOptions } from '../../client/entry-server';
 import { projectPath } from '../core/paths';
@@ -75,19 +70,13 @@ export function buildAssets(clientDir: string): PageAssets {
 /**
  * The tags a page's head gets: its style sheets, then either the app's script (loaded at once) or,
  * for a page whose route asks for it (`appAtFirstInteraction`), the boot script that loads the app
- * at the visitor's first interaction, or also once the browser is idle (`appLoad` 'or-when-idle').
+ * at the visitor's first interaction.
  */
-export function assetTags(
-  assets: PageAssets,
-  appLoad: 'at-once' | 'at-first-interaction' | 'or-when-idle',
-  nonce: string,
-): string {
+export function assetTags(assets: PageAssets, appAtFirstInteraction: boolean, nonce: string): string {
   const css = assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
-  const whenIdle = appLoad === 'or-when-idle' ? ` ${APP_WHEN_IDLE_ATTRIBUTE}` : '';
-  const script =
-    appLoad === 'at-once'
-      ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>`
-      : `<script type="module" src="${escapeHtml(assets.boot)}" ${APP_ENTRY_ATTRIBUTE}="${escapeHtml(assets.entry)}"${whenIdle}></script>`;
+  const script = appAtFirstInteraction
+    ? `<script type="module" src="${escapeHtml(assets.boot)}" ${APP_ENTRY_ATTRIBUTE}="${escapeHtml(assets.entry)}"></script>`
+    : `<script type="module" src="${escapeHtml(assets.entry)}"></script>`;
   const dev = assets.devHead
     ? assets.devHead.replaceAll('<script type="module">', `<script type="module" nonce="${nonce}">`)
     : '';
@@ -188,12 +177,10 @@ async function sendPage(
   reply.code(response.status).header('vary', 'accept, accept-encoding').header('cache-control', 'private, no-cache');
   const location = response.headers.get('location');
   if (location) return reply.header('location', location).send();
-  const appLoadHeader = response.headers.get(APP_AT_FIRST_INTERACTION_HEADER);
-  const appLoad =
-    appLoadHeader === APP_WHEN_IDLE ? 'or-when-idle' : appLoadHeader === '1' ? 'at-first-interaction' : 'at-once';
+  const appAtFirstInteraction = response.headers.get(APP_AT_FIRST_INTERACTION_HEADER) === '1';
   const rendered = await response.text();
   const close = rendered.indexOf('</head>');
-  const tags = assetTags(assets, appLoad, nonce);
+  const tags = assetTags(assets, appAtFirstInteraction, nonce);
   const html = close === -1 ? rendered : rendered.slice(0, close) + tags + rendered.slice(close);
   reply.type('text/html; charset=utf-8').header('content-security-policy', withScriptNonce(csp, nonce));
   if (response.status === 200) {

@@ -16,7 +16,7 @@ import {
   waitUntilListed,
 } from './discover-helpers';
 import { expect, test } from './fixtures';
-import { newCustomer, signIn } from './helpers';
+import { newCustomer, signIn, startApp } from './helpers';
 
 const tag = `d${Date.now().toString(36)}`;
 /** How soon a live change must show on an open list (ms), with room for a busy test machine. */
@@ -71,6 +71,7 @@ test('a typed town shows the open slots near it, rendered on the server', async 
 
   // The place is remembered on this device: /discover alone searches it again.
   await page.goto('/discover');
+  await startApp(page);
   await expect(page.getByLabel('Town or postcode')).toHaveValue('Manchester');
   await expect(page).toHaveURL(/place=Manchester/);
 
@@ -91,7 +92,7 @@ test('Use my location searches around the device, rounded to about 100 m', async
     context: { geolocation: { latitude: 53.484349, longitude: -2.236631 }, permissions: ['geolocation'] },
   });
   await page.goto('/discover?window=tomorrow');
-  await expect(page.locator('html[data-app-running]')).toBeAttached();
+  await startApp(page);
   const sent = page.waitForRequest((r) => r.url().includes('/trpc/discovery.search'));
   await page.getByRole('button', { name: 'Use my location' }).click();
   const url = new URL((await sent).url());
@@ -107,7 +108,7 @@ test('Use my location searches around the device, rounded to about 100 m', async
 test('a refused location says so and leads to the place field', async ({ people: { open, errors } }) => {
   const page = await open();
   await page.goto('/discover');
-  await expect(page.locator('html[data-app-running]')).toBeAttached();
+  await startApp(page);
   await page.getByRole('button', { name: 'Use my location' }).click();
   await expect(page.getByTestId('location-error')).toHaveText(MSG.locationDenied);
   await expect(page.getByLabel('Town or postcode')).toBeFocused();
@@ -124,13 +125,15 @@ test('the list is live: a requested slot leaves it, a new one appears', async ({
   const subscribed = watcher.waitForRequest((r) => r.url().includes('/trpc/discovery.onChange'));
   await watcher.goto(SEARCH);
   await expect(results(watcher).filter({ hasText: taken })).toBeVisible();
+  // The app, which keeps the list live, comes at the watcher's first interaction.
+  await startApp(watcher);
   await subscribed;
 
   const customer = await open();
   await signIn(customer, newCustomer(`${tag}v`));
   await customer.goto(SEARCH);
   const row = results(customer).filter({ hasText: taken });
-  await expect(customer.locator('html[data-app-running]')).toBeAttached();
+  await startApp(customer);
   await row.getByRole('button', { name: /^Request/ }).click();
   const dialog = customer.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Send Request' }).click();
@@ -152,7 +155,7 @@ test('keyboard only: search, choose a time and reach a result', async ({ people:
 
   const page = await open();
   await page.goto('/discover');
-  await expect(page.locator('html[data-app-running]')).toBeAttached();
+  await startApp(page);
   const place = page.getByLabel('Town or postcode');
   await tabTo(page, place);
   await page.keyboard.type('Manchester');

@@ -11,7 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { z } from 'zod';
-import { APP_ENTRY_ATTRIBUTE, APP_WHEN_IDLE_ATTRIBUTE } from '../../shared/boot-script';
+import { APP_ENTRY_ATTRIBUTE } from '../../shared/boot-script';
 import type { devAccountInput } from '../../server/features/auth/dev-accounts.service';
 import { DEFAULT_MAP_TILES, mapTileSource } from '../../shared/map-tiles';
 import { defaultWeeklySchedule, type WeeklySchedule } from '../../shared/opening-hours';
@@ -298,21 +298,18 @@ export interface OpenOptions {
  */
 /**
  * A person waits for a page to be ready before typing into it: `page.goto` returns once the app
- * has hydrated the page, or at once on a page whose app loads at the first interaction (a page
- * whose app also comes when the browser is idle, such as /discover, is waited for like an app
- * page: its list is live only then). `waitUntil: 'commit'` waits for nothing.
+ * has hydrated the page, or at once on a page whose app loads at the first interaction.
  */
 function readyOnGoto(page: Page) {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if (options?.waitUntil === 'commit') return response;
     await page.waitForFunction(
-      ([entry, whenIdle]) =>
+      (entry) =>
         document.documentElement.hasAttribute('data-app-running') ||
-        document.querySelector(`script[${entry}]:not([${whenIdle}])`) !== null ||
+        document.querySelector(`script[${entry}]`) !== null ||
         document.contentType !== 'text/html',
-      [APP_ENTRY_ATTRIBUTE, APP_WHEN_IDLE_ATTRIBUTE] as const,
+      APP_ENTRY_ATTRIBUTE,
       { timeout: 20_000 },
     );
     return response;
