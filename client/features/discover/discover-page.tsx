@@ -283,7 +283,7 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
   );
 
   return (
-    <Container size={mapOpen ? 'xl' : 'md'} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+    <Container size={mapOpen ? 'lg' : 'md'} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
         <div>
           <Title order={1} fz={{ base: 26, sm: 32 }}>
