@@ -2,8 +2,9 @@
  * The only script of a page whose app loads at the visitor's first interaction (the pages people
  * arrive on from outside: the page is whole in its HTML, and a visitor who only looks never
  * downloads the app). The app's script, named by this element's APP_ENTRY_ATTRIBUTE, loads at the
- * first tap, key, scroll or mouse move. Links work as links and GET forms as forms meanwhile; a button, checkbox or radio tapped (or a form sent by
- * POST) before the app runs is marked as taken and clicked again once the app has hydrated the page
+ * first tap, key, scroll or mouse move. Links work as links and GET forms as forms meanwhile; a
+ * button, checkbox or radio tapped, a list box changed or a form sent by POST before the app runs
+ * is marked as taken and answered once the app has hydrated the page
  * (client/lib/tap-before-start.ts).
  */
 // Nothing the app imports may be imported here, or the build would make this script load it.
