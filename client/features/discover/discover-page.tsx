@@ -326,8 +326,8 @@ export function DiscoverPage({ loadError }: { loadError?: { message: string; fie
               value={search.window ?? DEFAULT_WINDOW}
               onChange={(v) => update({ window: v as DiscoveryWindow })}
             >
-              {/* One row that scrolls sideways on a phone, rather than three rows of chips. */}
-              <Group gap={8} wrap="nowrap" py={4} style={{ overflowX: 'auto' }}>
+              {/* Wraps on a phone: every window, the chosen one included, stays in view. */}
+              <Group gap={8} py={4}>
                 {WINDOW_CHIPS.map((c) => (
                   <Chip key={c.value} value={c.value} variant="outline">
                     {c.label}
