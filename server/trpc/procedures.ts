@@ -46,6 +46,7 @@ export type SignedInRules = {
   unverified?: Refusal;
 } & (
   | { role?: undefined }
+  /** Only accounts of `role` pass; the other role gets FORBIDDEN `forbiddenRole`. */
   | { role: 'business' | 'customer'; forbiddenRole: Refusal }
 );
 
