@@ -70,7 +70,7 @@ export const envSchema = z.object({
   RATE_LIMIT_MUTATIONS_PER_MINUTE: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
     .transform((v) => v ?? DEFAULT_MUTATIONS_PER_MINUTE),
-  /** Sign-ups and confirmation-resend, reset and email-change requests per client IP in 10 minutes (docs/decisions/0029). */
+  /** Sign-ups and confirmation, reset and email-change requests per client IP in 10 minutes (docs/decisions/0029). */
   RATE_LIMIT_EMAIL_REQUESTS_PER_IP: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
     .transform((v) => v ?? DEFAULT_EMAIL_REQUESTS_PER_IP),

@@ -16,7 +16,7 @@ export const BOOKING_CHANNEL = 'booking_events';
 export const BOOKING_CHANGES = ['requested', 'confirmed', 'approved', 'declined', 'rejected', 'cancelled'] as const;
 export type BookingChange = (typeof BOOKING_CHANGES)[number];
 
-/** A slot change without a booking changing; 'updated' also covers "added to system" and a deleted customer's details cleared. */
+/** A slot change without a booking change; 'updated' also covers "added to system" and a deleted customer's details. */
 export const SLOT_CHANGES = ['created', 'updated', 'deleted'] as const;
 export type SlotChange = (typeof SLOT_CHANGES)[number];
 

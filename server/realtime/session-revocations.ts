@@ -55,7 +55,7 @@ export class SessionRevocations {
     this.emitter.removeAllListeners();
   }
 
-  /** Calls `onSignal('ended')` when the session ends, `onSignal('check')` after a LISTEN reconnect. Returns the unwatch. */
+  /** `onSignal('ended')` when the session ends, `onSignal('check')` after a LISTEN reconnect. Returns the unwatch. */
   watch(sessionId: string, onSignal: (signal: SessionSignal) => void): () => void {
     const ended = () => onSignal('ended');
     const check = () => onSignal('check');

@@ -9,7 +9,7 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
-/** Hex SHA-256 of a token, as stored; Node's native hash, as every cookie request computes one (docs/decisions/0069). */
+/** Hex SHA-256 of a token, as stored; Node's native hash, as each cookie request computes one (docs/decisions/0069). */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }

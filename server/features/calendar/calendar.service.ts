@@ -1,4 +1,4 @@
-/** Calendars (docs/decisions/0052): the business's private feed, its token stored only hashed, and 'Add to calendar'. */
+/** Calendars (docs/decisions/0052): the business's private feed, its token stored hashed, and 'Add to calendar'. */
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { addDaysToDate, localNow } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';

@@ -56,7 +56,7 @@ async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
 const sameRequest = (claimed: Claimed) =>
   and(eq(geocodeRequests.businessId, claimed.businessId), eq(geocodeRequests.createdAt, claimed.createdAt));
 
-/** Stores the location unless the request changed meanwhile. Returns where it shows in Discover, undefined if not stored. */
+/** Stores the location unless the request changed meanwhile. Returns where it is listed; undefined: not stored. */
 async function store(db: Db, claimed: Claimed, found: Located, now: Date) {
   return db.transaction(async (tx) => {
     const [gone] = await tx

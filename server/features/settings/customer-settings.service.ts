@@ -9,7 +9,7 @@ import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import { customerProfiles, users } from '../../db/schema/index';
 
-/** The customer's { fullName, email }; the account's name without a profile row. Throws NOT_FOUND when the account is gone. */
+/** The customer's { fullName, email }, the account's name without a profile. Throws NOT_FOUND for a gone account. */
 export async function getCustomerSettings(deps: Pick<ServiceDeps, 'db'>, customerId: string) {
   const [row] = await deps.db
     .select({
@@ -26,7 +26,7 @@ export async function getCustomerSettings(deps: Pick<ServiceDeps, 'db'>, custome
   return row;
 }
 
-/** 'Update Name': both names become `input.fullName`, a missing profile created. Throws NOT_FOUND when the account is gone. */
+/** 'Update Name': both names become `input.fullName`, a missing profile created. NOT_FOUND for a gone account. */
 export async function updateCustomerName(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
   customerId: string,

@@ -187,7 +187,7 @@ export async function deleteSlot(deps: SlotDeps, businessId: string, slotId: str
   return { id: slotId };
 }
 
-/** Marks a booked slot as copied to the business's own calendar; idempotent. Throws NOT_FOUND, CONFLICT if not booked. */
+/** Marks a booked slot as copied to the business's own calendar; idempotent. Throws NOT_FOUND, CONFLICT if unbooked. */
 export async function markAddedToSystem(
   deps: SlotDeps,
   businessId: string,

@@ -13,7 +13,7 @@ export const discoveryRouter = router({
    */
   search: publicProcedure.input(discoverySearchInput).query(({ ctx, input }) => searchSlots(ctx, input)),
 
-  /** Optional { latitude, longitude, miles } of the list → live `DiscoveryEvent`s of that area (liveDiscoveryEvents). */
+  /** Optional { latitude, longitude, miles } of the list → live `DiscoveryEvent`s there (liveDiscoveryEvents). */
   onChange: publicProcedure.input(discoveryStreamInput).subscription(({ ctx, input, signal }) => {
     const area =
       input?.latitude !== undefined && input.longitude !== undefined && input.miles !== undefined
