@@ -1,6 +1,6 @@
 /**
- * Process entry (docs/decisions/0028, 0042): the primary migrates and seeds the database once, then
- * supervises the HTTP workers and, on PostgreSQL, the mail worker (docs/decisions/0064).
+ * Process entry (docs/decisions/0028, 0042): the primary migrates the database (and seeds demo data in
+ * development), then supervises the HTTP workers and, on PostgreSQL, the mail worker (docs/decisions/0064).
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * tRPC set-up. Error policy: a DomainError keeps its code, message and `title`; input errors answer
- * BAD_REQUEST with per-field messages; anything else gets a generic message, never internal text.
+ * BAD_REQUEST with per-field messages; anything unexpected gets a generic message, never internal text.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';

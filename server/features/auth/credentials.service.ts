@@ -124,7 +124,7 @@ export async function verifyCurrentPassword(
 }
 
 /**
- * Changes the signed-in user's password, ending every other session. Output: this device's new session
+ * Changes the signed-in user's password, ending all its sessions. Output: this device's new session
  * (cookie token and expiry). Throws as `verifyCurrentPassword`.
  */
 export async function changePassword(

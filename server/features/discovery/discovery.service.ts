@@ -164,7 +164,7 @@ export function searchCentre(
 }
 
 /**
- * discovery.search: open future slots within `input.window` (today and tomorrow in `input.timezone`)
+ * discovery.search: open future slots within `input.window` ('today', 'tomorrow' in `input.timezone`)
  * and `input.miles`, optionally of a category, sorted 'soonest' or 'nearest', `input.limit` after
  * `input.cursor`. Throws BAD_REQUEST for an unknown place or a cursor of another sort.
  */
