@@ -1,11 +1,6 @@
 /**
- * Process entry (docs/decisions/0028). The primary validates the env, migrates the database (PGlite
- * under ./data when no DATABASE_URL) and seeds demo data on a first development start, once; then
- * it runs the HTTP server in worker processes (node:cluster, one shared port), on PostgreSQL plus one
- * mail worker that sends the outbox (docs/decisions/0064), and replaces any that dies. Each HTTP
- * worker builds the runtime and listens on HOST:PORT. SIGTERM / SIGINT drain requests,
- * end live-update streams, write out the buffered log lines and stop. Runs from the sources under
- * tsx (`npm run dev`, tests) and built to dist/server/index.js (`npm start`; docs/decisions/0042).
+ * Process entry (docs/decisions/0028, 0042): the primary migrates the database (and seeds demo data in
+ * development), then supervises the HTTP workers and, on PostgreSQL, the mail worker (docs/decisions/0064).
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
@@ -23,7 +18,6 @@ import { createLogger, flushLogger } from './logger';
 import { openEnvDatabase, startAlerts, startMailer, startRuntime } from './runtime';
 import { serveMailWorker, superviseWorkers, workerRole } from './supervisor';
 
-/** Reads .env (when present) and validates the environment; prints the problems and exits on error. */
 function envOrExit(): Env {
   if (existsSync('.env')) process.loadEnvFile('.env');
   try {
@@ -73,8 +67,7 @@ async function primary(): Promise<void> {
     console.log(lines.join('\n') + '\n');
   };
 
-  // On PostgreSQL one more process, the mail worker, sends the outbox, so rendering and sending
-  // email never hold up a request (docs/decisions/0064); PGlite's one process does both.
+  // A separate mail worker keeps email from holding up requests; PGlite's one process does both.
   const supervisor = superviseWorkers({
     count: workers.count,
     mailWorker: database.kind !== 'pglite',
@@ -94,10 +87,7 @@ async function primary(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-/**
- * On the first SIGINT / SIGTERM: logs `message`, runs `close`, writes out the buffered log lines
- * and exits 0, whether or not `close` succeeded.
- */
+/** On the first SIGINT / SIGTERM: runs `close`, flushes the log, and exits 0 whether or not `close` succeeded. */
 function exitOnSignal(logger: Logger, message: string, close: () => Promise<void>): void {
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -115,7 +105,6 @@ function exitOnSignal(logger: Logger, message: string, close: () => Promise<void
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-/** An HTTP worker: the app on HOST:PORT (the port shared through the primary). */
 async function httpWorker(): Promise<void> {
   const env = envOrExit();
   const logger = loggerFor(env);
@@ -135,7 +124,7 @@ async function httpWorker(): Promise<void> {
     ...(env.SERVER_RENDER_DIR ? { renderDir: path.resolve(env.SERVER_RENDER_DIR) } : {}),
   });
   await app.listen({ host: env.HOST, port: env.PORT });
-  // The offline gazetteer of typed places loads once, now, rather than during a customer's search.
+  // Load the gazetteer now rather than during a customer's search.
   setImmediate(() => {
     try {
       warmGazetteer();
@@ -150,11 +139,7 @@ async function httpWorker(): Promise<void> {
   });
 }
 
-/**
- * The mail worker: the outbox dispatcher, run on the primary's relayed kicks and its interval, the
- * background geocoder of business addresses (docs/decisions/0082), which publishes the locations
- * it stores (NOTIFY only: this process listens to nothing), and the alert emails (docs/decisions/0086).
- */
+/** The mail worker: outbox, geocoder and alert emails. Its hub only NOTIFYs; it listens to nothing. */
 async function mailWorker(): Promise<void> {
   const env = envOrExit();
   const logger = loggerFor(env);

@@ -1,9 +1,6 @@
 /**
- * The process logger (pino): JSON in production, pretty in a terminal. Never logs secrets: request
- * URLs lose their tokens, cookies and credentials are redacted, and errors go through one
- * serializer that drops SQL, parameters and the values a driver error echoes (docs/decisions/0032).
- * JSON lines go to stdout through an asynchronous destination, written out by `flushLogger` on
- * shutdown (docs/decisions/0043).
+ * The process logger (pino). Never logs secrets: URLs lose their tokens, cookies and credentials are
+ * redacted, errors drop SQL, parameters and echoed values (docs/decisions/0032, 0043).
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
@@ -17,13 +14,8 @@ function decoded(value: string): string {
 }
 
 /**
- * `url` (path and query) without its secrets: the token segment of a path that carries one
- * (/calendar/{token}.ics becomes /calendar/[redacted].ics, /unsubscribe/{token} becomes
- * /unsubscribe/[redacted]), the one-time tokens email links carry in the query (e.g.
- * /auth-redirect?token=…), and the whole input of a tRPC GET whose input carries a token (e.g.
- * auth.checkResetToken?input={"json":{"token":…}}) or a customer's whereabouts (a Discover
- * search's position or typed place: never logged, docs/decisions/0081). Everything else is kept
- * as it came.
+ * `url` (path and query) without its secrets: a token path segment, token query parameters, and the
+ * whole input of a tRPC GET that carries a token or a customer's whereabouts (docs/decisions/0081).
  */
 export function redactUrl(url: string): string {
   let redacted = redactedUrls.get(url);
@@ -37,19 +29,14 @@ export function redactUrl(url: string): string {
   return redacted;
 }
 
-/**
- * URLs `redactUrl` answered recently: most requests repeat a URL seen before (the same public page,
- * the same dashboard lists), and the redaction decodes and searches the whole query each time.
- */
+/** Most requests repeat a recent URL, and redacting decodes and searches the whole query. */
 const redactedUrls = new Map<string, string>();
 const MAX_REMEMBERED_URLS = 1000;
 const MAX_REMEMBERED_URL = 512;
 
 /**
- * Paths whose segment after the prefix is a secret: the calendar feed (GET /calendar/{token}.ics)
- * and one-click unsubscribe (POST /unsubscribe/{token}, and the client's page at the same path),
- * server/plain-routes.ts. Any letter case and repeated leading slashes are matched, since a URL is
- * logged whether or not it found its route; a trailing '.ics' is kept.
+ * /calendar/{token}.ics and /unsubscribe/{token} (server/http/plain-routes.ts). Any letter case and
+ * repeated leading slashes match, since a URL is logged whether or not it found its route.
  */
 const TOKEN_PATH = /^(\/+(?:calendar|unsubscribe)\/)[^/?#]+?((?:\.ics)?(?:[/?#]|$))/i;
 
@@ -75,10 +62,7 @@ const SAFE_ERROR_FIELDS = [
 ] as const;
 const MAX_CAUSE_DEPTH = 4;
 
-/**
- * A message without the values it may echo: quoted strings that look like an email address or a
- * password hash, argon2 hashes anywhere, and anything past 300 characters.
- */
+/** A message without email addresses, argon2 hashes, or anything past 300 characters. */
 function scrubMessage(message: string): string {
   return message
     .replace(/\$argon2[a-z0-9$=,+/.-]*/gi, '[redacted]')
@@ -87,11 +71,9 @@ function scrubMessage(message: string): string {
 }
 
 /**
- * The `err` serializer of every log line: keeps an error's class, message, stack frames and the
- * driver's naming fields (code, constraint, table, ...), and follows `cause`. It drops everything
- * that can carry data: drizzle's DrizzleQueryError (`query`, `params`, and a message made of the
- * SQL and its parameters), PostgreSQL's `detail` and `where` ('Key (email)=(…) already exists'),
- * and any other own property. Email addresses and argon2 hashes left in a message are redacted.
+ * The `err` serializer: keeps an error's class, message, stack frames, SAFE_ERROR_FIELDS and `cause`;
+ * drops whatever can carry data, such as a query error's SQL and parameters and PostgreSQL's `detail`
+ * ('Key (email)=(…) already exists').
  */
 export function serializeError(value: unknown, depth = 0): Record<string, unknown> {
   if (typeof value !== 'object' || value === null) {
@@ -118,12 +100,8 @@ export function serializeError(value: unknown, depth = 0): Record<string, unknow
 }
 
 /**
- * Fastify's request log as one line per request, written when the response has been sent (a
- * live-update stream's when it ends): `{ method, url, statusCode, responseTimeMs }` with message
- * 'request', the URL without its tokens (`redactUrl`), the time in milliseconds (0.1 ms steps).
- * At level info; error with the `err` when the response failed (e.g. the socket broke). Replaces
- * Fastify's 'incoming request' and 'request completed' pair (docs/decisions/0043); Fastify's
- * other lines (stream and serializer errors) are kept.
+ * One 'request' line per request once the response is sent (a live stream's when it ends), replacing
+ * Fastify's 'incoming request' / 'request completed' pair (docs/decisions/0043). `responseTimeMs` in ms.
  */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
@@ -148,11 +126,8 @@ interface LoggedRequest {
 }
 
 /**
- * Creates the logger at `level`: pretty-printed (pino-pretty, a worker thread) when `pretty`, else
- * JSON lines to `destination` (tests) or to stdout. Stdout is written asynchronously: a line is
- * appended to a buffer that is written out in the background, so logging never blocks a request
- * on a write(2); call `flushLogger` before exiting (pino also writes the rest synchronously on
- * process exit).
+ * Creates the logger: pretty-printed when `pretty`, else JSON lines to `destination` or to stdout.
+ * Stdout is written asynchronously, so call `flushLogger` before exiting.
  */
 export function createLogger(level: string, pretty: boolean, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
@@ -197,11 +172,7 @@ export function createLogger(level: string, pretty: boolean, destination?: pino.
   return logger;
 }
 
-/**
- * Stdout is written once this many bytes are buffered (some 20 request lines), or at the latest
- * LOG_FLUSH_MS after a line was logged: a write(2) per line cost more CPU than the line itself
- * (docs/decisions/0057).
- */
+/** Buffered, because a write(2) per line costs more CPU than the line itself (docs/decisions/0057). */
 const LOG_WRITE_BYTES = 4096;
 const LOG_FLUSH_MS = 250;
 
@@ -209,18 +180,15 @@ const LOG_FLUSH_MS = 250;
 const asyncDestinations = new WeakMap<Logger, ReturnType<typeof pino.destination>>();
 
 /**
- * The last call before the process exits: writes out every line `logger` still buffers, including
- * a write in flight, and resolves once all reached stdout (a pretty or test logger: once its
- * stream flushed). Lines logged afterwards are not written. Never rejects: a failed write must
- * not stop a shutdown.
+ * The last call before exit: resolves once every buffered line reached stdout; later lines are lost.
+ * Never rejects: a failed write must not stop a shutdown.
  */
 export function flushLogger(logger: Logger): Promise<void> {
   return new Promise((resolve) => {
     const stdout = asyncDestinations.get(logger);
     try {
       if (!stdout) return logger.flush(() => resolve());
-      // end() writes what is buffered after the write in flight, then emits 'close' (fd 1 stays
-      // open); on a destination already ended it throws, and there is nothing left to write.
+      // end() flushes after the write in flight, then emits 'close'; it throws if already ended.
       stdout.once('close', () => resolve());
       stdout.once('error', () => resolve());
       stdout.end();

@@ -1,8 +1,4 @@
-/**
- * Wires the process: env → database (migrated) → realtime (booking events, ended sessions) and the
- * public page cache that follows them → mail dispatcher → app deps.
- * Used by index.ts (the real server) and by tests and tools that need a running instance.
- */
+/** Wires a process: database, realtime, public page cache, mailer and background passes, into app deps. */
 import type { Logger } from 'pino';
 import { appOrigin, type Env } from './core/env';
 import { openDatabase, type Database } from './db/client';
@@ -34,11 +30,7 @@ export function openEnvDatabase(env: Env): Promise<Database> {
   return openDatabase({ url: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR });
 }
 
-/**
- * Starts the outbox dispatcher for `env` on `database`: Resend when RESEND_API_KEY is set, else the
- * local mailbox; account email intents resolved against the app's origin. Returns its `kick` (run
- * now) and `stop` (resolves once the run under way has finished).
- */
+/** Starts the outbox dispatcher: Resend when RESEND_API_KEY is set, else the local mailbox. */
 export function startMailer(env: Env, database: Database, logger: Logger): OutboxDispatcher {
   const origin = appOrigin(env);
   return startOutboxDispatcher({
@@ -50,10 +42,7 @@ export function startMailer(env: Env, database: Database, logger: Logger): Outbo
   });
 }
 
-/**
- * Starts writing the emails of alerts and favourites on `database` (docs/decisions/0086), with the
- * round of ALERT_EMAIL_INTERVAL_SECONDS; `kick` runs the outbox dispatcher once some are queued.
- */
+/** Starts the alert and favourite emails (docs/decisions/0086); `kick` runs the outbox dispatcher. */
 export function startAlerts(env: Env, database: Database, logger: Logger, kick: () => void) {
   return startAlertEmails({
     db: database.db,
@@ -65,11 +54,8 @@ export function startAlerts(env: Env, database: Database, logger: Logger, kick: 
 }
 
 /**
- * Opens (unless `database` is given) and migrates the database and starts the background parts.
- * `options.migrate: false` skips the migration (the supervisor's primary has run it already).
- * `options.remoteMailer: true` starts no dispatcher, no background geocoder and no alert emails:
- * queued email, address look-ups and alerts are left to the mail worker, which `kickMailer` asks for a run
- * (docs/decisions/0064, 0082).
+ * Opens (unless given) and migrates the database and starts the background parts. `remoteMailer`
+ * leaves email, address look-ups and alerts to the mail worker (docs/decisions/0064, 0082).
  */
 export async function startRuntime(
   env: Env,
@@ -87,11 +73,10 @@ export async function startRuntime(
   await revocations.start();
   const origin = appOrigin(env);
   const dispatcher = options.remoteMailer ? null : startMailer(env, db, logger);
-  // Address look-ups run where the outbox is sent: here, or in the mail worker (docs/decisions/0082).
+  // Address look-ups and alert emails run where the outbox is sent (docs/decisions/0082, 0086).
   const geocodes = options.remoteMailer
     ? null
     : startGeocodeWorker({ db: db.db, geocoder: geocoderFromEnv(env), hub, logger });
-  // Alert emails are written where the outbox is sent (docs/decisions/0086).
   const alertEmails = dispatcher ? startAlerts(env, db, logger, () => dispatcher.kick()) : null;
   const sweep = setInterval(() => {
     deleteExpiredSessions(db.db, new Date()).catch((err) => logger.warn({ err }, 'session sweep failed'));

@@ -1,33 +1,23 @@
-/**
- * The primary process's supervisor (docs/decisions/0028): runs `count` HTTP workers with
- * node:cluster (they share the listening port) and, with `mailWorker`, one mail worker that sends
- * the outbox (docs/decisions/0064); replaces a worker that dies, relays the HTTP workers' outbox
- * kicks to the mail worker, and on SIGTERM / SIGINT asks every worker to shut down gracefully
- * before exiting itself.
- */
+/** The primary process's supervisor of HTTP and mail workers (docs/decisions/0028, 0064). */
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 
-/** A worker still starting that has not shut down within this time after SIGTERM is killed. */
+/** A worker that has not exited this long after SIGTERM is killed. */
 const SHUTDOWN_GRACE_MS = 15_000;
-/** Replacement delay for a worker that died before it was ever ready (a crash loop at start-up). */
+/** Replacement delay for a worker that died before it was ever ready, so a broken start does not spin. */
 const START_FAILURE_DELAY_MS = 1_000;
 
-/**
- * What a worker process runs, from the environment the primary forks it with: 'http' serves
- * requests; 'http-remote-mail' serves requests and leaves the outbox to the mail worker; 'mail'
- * only sends the outbox. Unset (a process started without the supervisor): 'http'.
- */
+/** What a worker runs: 'http-remote-mail' leaves the outbox to the 'mail' worker. Unset: 'http'. */
 export type WorkerRole = 'http' | 'http-remote-mail' | 'mail';
 export const WORKER_ROLE_ENV = 'LASTSLOT_WORKER_ROLE';
 
-/** The role this worker process was forked with. */
+/** The role this worker process was forked with (WORKER_ROLE_ENV). */
 export function workerRole(): WorkerRole {
   const role = process.env[WORKER_ROLE_ENV];
   return role === 'mail' || role === 'http-remote-mail' ? role : 'http';
 }
 
-/** Messages between the workers and the primary (node:cluster IPC). */
+/** node:cluster IPC message types. */
 const OUTBOX_KICK = 'outbox-kick';
 const MAIL_READY = 'mail-ready';
 const isMessage = (msg: unknown, type: string) =>
@@ -35,9 +25,8 @@ const isMessage = (msg: unknown, type: string) =>
 
 let kickPending = false;
 /**
- * In an HTTP worker: asks the mail worker (through the primary) for an outbox run now. Kicks in
- * the same event-loop turn are sent as one message. Without an IPC channel it does nothing: the
- * mail worker's interval still finds the message.
+ * In an HTTP worker: asks the mail worker, through the primary, for an outbox run now; kicks in one
+ * event-loop turn are sent once. Without IPC it does nothing: the mail worker's interval finds the mail.
  */
 export function kickMailWorker(): void {
   if (kickPending || !process.send) return;
@@ -48,10 +37,7 @@ export function kickMailWorker(): void {
   });
 }
 
-/**
- * In the mail worker: calls `kick` for every outbox kick the primary relays, and tells the
- * primary the worker is ready (so a later death is replaced at once, not as a start-up failure).
- */
+/** In the mail worker: calls `kick` per relayed kick; reports ready, so a later death is not a start-up failure. */
 export function serveMailWorker(kick: () => void): void {
   process.on('message', (msg) => {
     if (isMessage(msg, OUTBOX_KICK)) kick();
@@ -60,18 +46,16 @@ export function serveMailWorker(kick: () => void): void {
 }
 
 export interface Supervisor {
-  /** Pids of the live workers (the mail worker's included). */
+  /** Pids of the live workers, the mail worker's included. */
   pids(): number[];
   /** Stops every worker (SIGTERM, then SIGKILL after the grace period); resolves when all exited. */
   stop(reason: string): Promise<void>;
 }
 
 /**
- * Forks `count` HTTP workers running this same entry file, and one mail worker when `mailWorker`
- * (the HTTP workers then leave the outbox to it). `onListening` runs once, when the first worker
- * accepts connections. A worker that exits while the supervisor is not stopping is logged and
- * replaced by one of the same role at once (after 1 s when it died before it was ready: listening,
- * or for the mail worker its ready message; so a broken start does not spin).
+ * Forks `count` HTTP workers running this entry file, plus a mail worker when `mailWorker`.
+ * `onListening` runs once, when the first worker listens. A worker that dies is replaced by one of its
+ * role, after START_FAILURE_DELAY_MS if it died before it was ready.
  */
 export function superviseWorkers(params: {
   count: number;

@@ -1,7 +1,4 @@
-/**
- * What every service needs besides its input. Core imports no feature, trpc or realtime code at
- * run time; it names, type-only, the ports the bag carries (docs/decisions/0038).
- */
+/** What every service needs besides its input; core imports other layers type-only (docs/decisions/0038). */
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Throttle } from '../features/auth/throttle';
@@ -17,10 +14,7 @@ import type {
   SlotChange,
 } from '../realtime/booking-events';
 
-/**
- * A booking, slot or business profile change as services publish it on `ServiceDeps.hub`, its
- * `change` names, and what the hub's observers hear.
- */
+/** The changes services publish on `ServiceDeps.hub`. */
 export type { BookingChange, BookingEvent, BusinessChange, ChangeObserver, Resync, SlotChange };
 
 export interface ServiceDeps {
@@ -30,13 +24,13 @@ export interface ServiceDeps {
   /** Absolute origin for links in emails, e.g. 'http://localhost:3000'. */
   appOrigin: string;
   hub: Pick<BookingEventHub, 'publish'>;
-  /** This process's public page cache (server/features/businesses/public-page-cache.ts). */
+  /** This process's public page cache. */
   publicPages: Pick<PublicPageCache, 'get'>;
   /** Called after a transaction wrote to the outbox, to deliver without waiting for the timer. */
   kickMailer: () => void;
   logger: Logger;
-  /** Login and email throttling (server/features/auth/throttle.ts, docs/decisions/0008). */
+  /** Login and email throttling (docs/decisions/0008). */
   throttle: Throttle;
-  /** Billing portal (Stripe when STRIPE_SECRET_KEY is set); absent or null: billing unavailable. */
+  /** Absent or null: billing is unavailable. */
   billingPortal?: BillingPortal | null;
 }

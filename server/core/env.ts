@@ -1,7 +1,4 @@
-/**
- * Environment, validated with zod at start-up (fail fast with a clear message).
- * See .env.example for every variable and its meaning.
- */
+/** Environment, validated with zod at start-up; .env.example describes every variable. */
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ALERT_EMAIL_INTERVAL_MINUTES } from '../../shared/alerts';
@@ -25,10 +22,7 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-/**
- * Fastify's `trustProxy`: off, on (any peer may set X-Forwarded-For), or the proxies' addresses /
- * CIDR ranges. (Fastify 5.12 ignores hop counts, so none are accepted here.)
- */
+/** Fastify's `trustProxy`: off, on, or the proxies' addresses / CIDR ranges (Fastify 5.12 ignores hop counts). */
 export type TrustProxy = boolean | string[];
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -68,20 +62,15 @@ export const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@lastslot.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Whether to believe X-Forwarded-For (the client IP used by the login and request throttles):
-   * 'false' (default; the connection's address), 'true' (trust any peer: only behind a proxy that
-   * overwrites the header), or the proxies' addresses / CIDR ranges, comma-separated.
+   * Whether the throttles' client IP comes from X-Forwarded-For: 'false', 'true' (any peer; only behind
+   * a proxy that overwrites the header), or the proxies' addresses / CIDR ranges, comma-separated.
    */
   TRUST_PROXY: trustProxySchema,
   /** Coarse per-IP limit on tRPC mutations (HTTP POST /trpc/*), per minute. */
   RATE_LIMIT_MUTATIONS_PER_MINUTE: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
     .transform((v) => v ?? DEFAULT_MUTATIONS_PER_MINUTE),
-  /**
-   * Sign-ups, and confirmation-resend, reset and email-change requests, each allowed per client IP
-   * in 10 minutes (docs/decisions/0029); default 30. A test run signing many accounts up from one
-   * address raises it.
-   */
+  /** Sign-ups and confirmation, reset and email-change requests per client IP in 10 minutes (docs/decisions/0029). */
   RATE_LIMIT_EMAIL_REQUESTS_PER_IP: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
     .transform((v) => v ?? DEFAULT_EMAIL_REQUESTS_PER_IP),
@@ -91,24 +80,13 @@ export const envSchema = z.object({
   SERVER_RENDER_DIR: optionalString,
   /** Where pages come from: 'build' (dist/, default) or 'vite' (Vite's dev server inside this one; `npm run dev`). */
   PAGES: z.enum(['build', 'vite']).default('build'),
-  /**
-   * Worker processes serving HTTP under the supervisor (docs/decisions/0028); unset: one per CPU
-   * core with DATABASE_URL. The embedded PGlite database serves a single process, so without
-   * DATABASE_URL there is always one worker (see `workerCount`).
-   */
+  /** Worker processes under the supervisor (docs/decisions/0028); see `workerCount`. */
   WEB_CONCURRENCY: optionalString.pipe(z.coerce.number<string>().int().min(1).max(256).optional()),
-  /**
-   * Per-IP limit on Discover searches (discovery.search calls over HTTP), per minute and process;
-   * default 120 (docs/decisions/0081).
-   */
+  /** Per-IP limit on discovery.search calls over HTTP, per minute and process (docs/decisions/0081). */
   RATE_LIMIT_SEARCHES_PER_MINUTE: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
     .transform((v) => v ?? DEFAULT_SEARCHES_PER_MINUTE),
-  /**
-   * Where business addresses are looked up (docs/decisions/0082): 'offline' (default; UK towns and
-   * postcode areas, no network), 'postcodes-io' (GEOCODER_POSTCODES_URL) or 'nominatim'
-   * (GEOCODER_NOMINATIM_URL, needs GEOCODER_USER_AGENT).
-   */
+  /** Where business addresses are looked up (docs/decisions/0082); 'offline' uses no network. */
   GEOCODER: z.enum(['offline', 'postcodes-io', 'nominatim']).default('offline'),
   /** Base URL of a postcodes.io-compatible API (it can be self-hosted). */
   GEOCODER_POSTCODES_URL: optionalString.pipe(z.url().optional()).transform((v) => v ?? 'https://api.postcodes.io'),
@@ -119,17 +97,15 @@ export const envSchema = z.object({
   /** The User-Agent sent to Nominatim, naming the app and a contact, e.g. 'LastSlot/1.0 (ops@example.com)'. */
   GEOCODER_USER_AGENT: optionalString,
   /**
-   * The round of an alert's emails, in seconds (docs/decisions/0086): an alert or favourite emails
-   * at most once per round, one round after the first new slot it heard of. Default 900 (15
-   * minutes, as Settings and the emails say); the end-to-end tests shorten it.
+   * An alert's or favourite's email round, in seconds: at most one email per round, sent one round after
+   * the first new slot it heard of (docs/decisions/0086). The end-to-end tests shorten it.
    */
   ALERT_EMAIL_INTERVAL_SECONDS: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(86_400).optional())
     .transform((v) => v ?? DEFAULT_ALERT_EMAIL_INTERVAL_SECONDS),
   /**
-   * The maps' tile URL template (docs/decisions/0084): `{z}`, `{x}`, `{y}`, optionally `{s}` as the
-   * host's first label and `{r}`; an http(s) URL or a path on this server. Default: OpenStreetMap's
-   * raster tiles. Its host is allowed in the pages' Content-Security-Policy (img-src).
+   * The maps' tile URL template with `{z}`, `{x}`, `{y}` (docs/decisions/0084). Its host is allowed in the
+   * pages' Content-Security-Policy (img-src).
    */
   MAP_TILE_URL: optionalString
     .transform((v) => v ?? DEFAULT_MAP_TILES.url)
@@ -137,7 +113,7 @@ export const envSchema = z.object({
       message:
         'use an http(s) URL or a path on this server with {z}, {x} and {y} ({s} only as the first part of the host), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     }),
-  /** The credit the maps show for their tiles, as HTML. Default: OpenStreetMap's. */
+  /** The credit the maps show for their tiles, as HTML. */
   MAP_TILE_ATTRIBUTION: optionalString.transform((v) => v ?? DEFAULT_MAP_TILES.attribution),
   /** 'false' skips the demo data normally created on a first start with an empty database. */
   SEED_DEMO: z
@@ -166,10 +142,7 @@ const productionRules = (env: Env): string[] => {
   return problems;
 };
 
-/**
- * Parses `source` (default process.env). Throws an Error whose message lists each bad variable
- * and why, so start-up can print it and exit.
- */
+/** Parses `source`. Throws an Error whose message lists each bad variable and why. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
@@ -194,9 +167,8 @@ export function mapTiles(env: Pick<Env, 'MAP_TILE_URL' | 'MAP_TILE_ATTRIBUTION'>
 }
 
 /**
- * How many worker processes the supervisor runs: 1 on PGlite (one process per data folder), else
- * WEB_CONCURRENCY, else `cores`. `ignored` is true when WEB_CONCURRENCY asked for more than PGlite
- * allows, so start-up can say so.
+ * Worker processes for the supervisor: 1 on PGlite (one process per data folder), else WEB_CONCURRENCY,
+ * else `cores`. `ignored`: WEB_CONCURRENCY asked for more than PGlite allows.
  */
 export function workerCount(
   env: Pick<Env, 'DATABASE_URL' | 'WEB_CONCURRENCY'>,

@@ -1,14 +1,11 @@
 /**
- * Files the server reads at run time, resolved from the project root: the nearest folder above
- * this module that holds package.json. Found by walking up rather than by a fixed `../..`, because
- * the same code runs from the sources (server/core/paths.ts, under tsx) and from the built server
- * (dist/server/index.js, every server module in one file; docs/decisions/0042).
+ * Paths under the project root, found by walking up to package.json rather than a fixed `../..`: this
+ * module runs both from the sources and bundled into dist/server/index.js (docs/decisions/0042).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The folder holding package.json at or above `from`; throws when there is none. */
 function findProjectRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'package.json'))) return dir;
@@ -16,7 +13,7 @@ function findProjectRoot(from: string): string {
   }
 }
 
-/** Absolute path of the project root (the folder with package.json, drizzle/ and dist/). */
+/** Absolute path of the project root. */
 export const PROJECT_ROOT = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** Absolute path of `segments` under the project root, e.g. `projectPath('drizzle')`. */

@@ -1,8 +1,3 @@
-/**
- * Background work done in passes (address look-ups, alert emails): one pass every `intervalMs`,
- * never two at once (a tick that finds a pass under way is skipped). A failed pass is logged with
- * `failure` as its message and the next one goes on.
- */
 import type { Logger } from 'pino';
 
 /** A running series of passes; `stop()` resolves once the pass under way has ended. */
@@ -10,7 +5,10 @@ export interface Passes {
   stop(): Promise<void>;
 }
 
-/** Runs `pass` every `intervalMs` (ms) until `stop()` (see the module comment). */
+/**
+ * Runs `pass` every `intervalMs` (ms) until `stop()`, never two at once: a tick that finds a pass under
+ * way is skipped. A failed pass is logged with `failure` as its message.
+ */
 export function runEvery(
   pass: () => Promise<unknown>,
   options: { intervalMs: number; logger: Logger; failure: string },

@@ -1,8 +1,4 @@
-/**
- * Dual-driver database access: PostgreSQL through postgres.js when a URL is given,
- * embedded PGlite persisted in a folder otherwise. Both expose the same drizzle API (`Db`) and a
- * LISTEN/NOTIFY pair used by the realtime fan-out.
- */
+/** PostgreSQL (postgres.js) or embedded PGlite behind one drizzle API (`Db`) and LISTEN/NOTIFY pair. */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -23,7 +19,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
-/** drizzle-kit's SQL migrations, from the sources and from the built server alike. */
+/** drizzle-kit's SQL migrations. */
 export const migrationsFolder = projectPath('drizzle');
 
 export interface Database {
@@ -32,12 +28,11 @@ export interface Database {
   /** Applies pending migrations from drizzle/ (serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
   /**
-   * Subscribes to a NOTIFY channel; resolves once listening. `onRelisten` runs each time the
-   * listening connection was lost and is listening again (notifications in between are lost).
-   * Returns an unsubscribe function.
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function once listening. `onRelisten`
+   * runs after each reconnect: notifications in between are lost.
    */
   listen(channel: string, onPayload: (payload: string) => void, onRelisten?: () => void): Promise<() => Promise<void>>;
-  /** Sends NOTIFY on `channel` (call after the transaction that caused it has committed). */
+  /** Sends NOTIFY on `channel`; call after the transaction that caused it has committed. */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -45,7 +40,7 @@ export interface Database {
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; when absent PGlite is used. */
   url?: string;
-  /** PGlite data folder; absent (with no url) = in-memory PGlite (tests). */
+  /** PGlite data folder; absent: in-memory PGlite (tests). */
   pgliteDir?: string;
   /** postgres.js pool size. */
   max?: number;
@@ -53,21 +48,18 @@ export interface OpenDatabaseOptions {
 
 const MIGRATION_LOCK_KEY = 7_240_511;
 
-/** Opens the database for `options` (no migration is run here; call `migrate()`). */
+/** Opens the database without migrating it (call `migrate()`). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.max ?? 10);
   return openPglite(options.pgliteDir);
 }
 
-/** Names the app's backends in pg_stat_activity (operators and the fault suite find them by it). */
+/** Names the app's backends in pg_stat_activity. */
 export const APPLICATION_NAME = 'lastslot';
 
 /**
- * postgres.js settings shared by the pool and the LISTEN connection. postgres.js 3.4.9 is patched
- * (patches/, docs/decisions/0027) so a dropped backend rejects the affected queries instead of
- * crashing the process or running a transaction's remaining statements outside it. The reconnect
- * backoff is capped at half a second (the default grows to 20 s after a few refused attempts), so
- * the service is back promptly once a restarted or failed-over database accepts connections.
+ * postgres.js (patched for dropped connections, docs/decisions/0027). Reconnect backoff is capped at
+ * 0.5 s, not the default 20 s, so the service is back promptly after a database restart or failover.
  */
 const postgresOptions = {
   onnotice: () => {},
@@ -139,7 +131,7 @@ async function openPglite(dir?: string): Promise<Database> {
   };
 }
 
-/** Cheap liveness probe used by /healthz. */
+/** Liveness probe for /healthz. */
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
@@ -155,7 +147,7 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/** The violated constraint's name for a unique/check violation, when the driver reports it. */
+/** The violated constraint's name, when the driver reports it. */
 export function pgConstraint(err: unknown): string | undefined {
   let cur: unknown = err;
   for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {

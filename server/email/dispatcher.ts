@@ -1,9 +1,6 @@
 /**
- * Outbox dispatcher: first resolves queued email intents (docs/decisions/0033) into real messages,
- * then skips the due booking notifications nobody should get any more (recipient opted out or
- * gone, reminder of a booking no longer active; docs/decisions/0053, 0054), claims the other due
- * messages (FOR UPDATE SKIP LOCKED, safe with several processes), renders and sends them, and
- * retries failures with exponential backoff (30 s doubling, up to 8 attempts).
+ * Outbox dispatcher: resolves email intents (docs/decisions/0033), skips notifications nobody should
+ * get any more (docs/decisions/0053, 0054), claims, renders and sends the rest; safe with several processes.
  */
 import { and, asc, eq, getTableColumns, inArray, lte, sql, type Placeholder } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -23,16 +20,11 @@ export const CLAIM_MS = 5 * 60_000;
 export const DISPATCH_BATCH = 20;
 
 /**
- * Turns one intent into its real message(s) inside `tx` (the transaction that removes the intent),
- * or does nothing to drop it. Provided by the process wiring (server/runtime.ts), so this module
- * knows nothing of accounts.
+ * Turns an intent into its message(s) inside `tx`, the transaction that removes the intent, or does
+ * nothing to drop it. Injected, so this module knows nothing of accounts.
  */
 export type EmailIntentResolver = (tx: Tx, intent: EmailIntent) => Promise<void>;
 
-/**
- * Pending outbox rows whose next attempt (and send-after time) is due at `now` (a placeholder of
- * a prepared statement): the intents, or the messages.
- */
 function isDue(now: Placeholder, kind: 'intents' | 'messages') {
   return and(
     eq(emailOutbox.status, 'pending'),
@@ -42,10 +34,7 @@ function isDue(now: Placeholder, kind: 'intents' | 'messages') {
   );
 }
 
-/**
- * The row update after failed attempt number `attempts` (from 1): retried 30 s × 2^(attempts-1)
- * after `now`, or 'failed' from MAX_ATTEMPTS on.
- */
+/** The update after failed attempt `attempts` (from 1): retry 30 s × 2^(attempts-1) later, or 'failed'. */
 function afterFailure(attempts: number, now: Date, lastError: string) {
   return {
     status: attempts >= MAX_ATTEMPTS ? ('failed' as const) : ('pending' as const),
@@ -55,10 +44,8 @@ function afterFailure(attempts: number, now: Date, lastError: string) {
 }
 
 /**
- * Resolves up to `batch` due intents once, each in its own transaction that deletes the intent
- * row (a row another process deleted first is skipped) and runs `resolve`. A resolver failure
- * leaves the intent for a retry with the messages' backoff (failed after 8 attempts). Returns how
- * many were resolved or dropped.
+ * Resolves up to `batch` due intents, each in a transaction that deletes it (one another process
+ * took is skipped). A failed intent is retried with backoff. Returns how many were resolved or dropped.
  */
 export async function resolveEmailIntentsOnce(params: {
   db: Db;
@@ -95,7 +82,6 @@ export async function resolveEmailIntentsOnce(params: {
   return done;
 }
 
-/** Up to `batch` due intents, longest due first (see `claimDue`). */
 const dueIntents = preparedStatement<{ now: Date; batch: number }>()('outbox_due_intents', (db, p) =>
   db
     .select({
@@ -113,13 +99,8 @@ const dueIntents = preparedStatement<{ now: Date; batch: number }>()('outbox_due
 );
 
 /**
- * Why a due message (a row of `email_outbox`) must not go, as SQL text, or NULL when it may: only
- * booking notifications (a kind) are ever skipped, when the recipient's account is gone, the
- * recipient turned the kind off (notification_opt_outs), or the notification (a reminder) is
- * about a booking that is no longer confirmed or completed. Reads the rows `claimDue` left-joins
- * to the message (its recipient, opt-out and active booking, each found by key or absent): joins
- * are index look-ups per message, where `exists` subqueries inside the expression were planned as
- * hashed subplans that read the whole users table on every claim.
+ * Why a due message must not go, or NULL. Reads the rows `claimDue` left-joins: `exists` subqueries
+ * here are planned as hashed subplans that read the whole users table on every claim.
  */
 const skipReason = sql<string | null>`case when ${emailOutbox.kind} is null then null
   when ${users.id} is null then 'recipient account deleted'
@@ -131,15 +112,10 @@ const skipReason = sql<string | null>`case when ${emailOutbox.kind} is null then
   else null end`;
 
 /**
- * Takes up to `batch` due messages, longest due first (by `next_attempt_at`, which starts at
- * `send_after`: the order of `email_outbox_pending_idx`, so the statement reads its batch off the
- * index however many messages wait, instead of sorting the whole queue each time; ADR 0067), in
- * one statement: a CTE locks them (SKIP LOCKED, so concurrent processes take different rows) and
- * computes each one's skip reason once; the update then marks the unwanted ones `skipped` with
- * that reason (not an attempt) and claims the others: pushes their next attempt to `claimUntil`
- * so no other process picks them up meanwhile and counts the attempt. Each row is updated once, so
- * a skipped row is never claimed. Returns the rows as updated (any order); the skipped ones have
- * status 'skipped'.
+ * Takes up to `batch` due messages in one statement, in `email_outbox_pending_idx` order so the batch is
+ * read off the index (docs/decisions/0067). SKIP LOCKED lets concurrent processes take different rows.
+ * Unwanted ones become 'skipped' (no attempt); the others are claimed until `claimUntil`, counting an
+ * attempt. Returns the updated rows in any order.
  */
 const claimDue = preparedStatement<{ now: Date; claimUntil: Date; batch: number }>()('outbox_claim_due', (db, p) => {
   const due = db.$with('due').as(
@@ -151,7 +127,6 @@ const claimDue = preparedStatement<{ now: Date; claimUntil: Date; batch: number 
       .limit(p.batch)
       .for('update', { skipLocked: true }),
   );
-  // Each due message with the rows its skip reason reads, each found by key or absent.
   const verdict = db.$with('verdict').as(
     db
       .select({ id: sql<string>`${emailOutbox.id}`.as('verdict_id'), skip: skipReason.as('skip_reason') })
@@ -181,10 +156,7 @@ const claimDue = preparedStatement<{ now: Date; claimUntil: Date; batch: number 
     .returning(getTableColumns(emailOutbox));
 });
 
-/**
- * Messages delivered at `sentAt`, in one statement: `rows` is the JSON text of an array of
- * `{ id, provider_message_id, html, text }` (the provider's id and the bodies each was sent with).
- */
+/** `rows`: JSON text of `{ id, provider_message_id, html, text }[]`, the bodies each was sent with. */
 const markSent = preparedStatement<{ rows: string; sentAt: Date }>()('outbox_mark_sent', (db, p) =>
   db
     .update(emailOutbox)
@@ -200,7 +172,6 @@ const markSent = preparedStatement<{ rows: string; sentAt: Date }>()('outbox_mar
     .where(sql`${emailOutbox.id} = x.id`),
 );
 
-/** A message sent: its row id, the provider's id and the bodies it was sent with. */
 interface Delivered {
   id: string;
   providerMessageId: string;
@@ -208,7 +179,6 @@ interface Delivered {
   text: string;
 }
 
-/** Records `delivered` as sent now, in one statement (nothing when empty). */
 async function recordSent(db: Db, delivered: Delivered[]): Promise<void> {
   if (delivered.length === 0) return;
   const rows = JSON.stringify(
@@ -227,21 +197,15 @@ export function unsubscribeHeaders(props: Record<string, unknown> | null): Recor
   };
 }
 
-/** A claimed message ready to go: its row and what the transport is given. */
 interface Ready {
   row: { id: string; attempts: number };
   email: OutgoingEmail;
 }
 
 /**
- * Renders (when not yet rendered) and sends up to `batch` due messages once (intents are left to
- * `resolveEmailIntentsOnce`); unwanted notifications among them are skipped in the same statement
- * that claims the others. Messages without attachments go in provider calls of up to MAX_BATCH
- * (`transport.sendBatch`), each followed by one statement marking its sent messages; a message
- * with attachments goes alone (`transport.send`). Returns how many were sent. Never throws for a
- * render or delivery failure (it is recorded on the row and retried with backoff); throws only
- * when the database itself fails. `onClaimed` hears how many due messages the pass took (claimed
- * or skipped), so a caller can tell a full batch from the last one.
+ * Renders and sends up to `batch` due messages once, in provider batches of MAX_BATCH (a message with
+ * attachments alone). Returns how many were sent. A render or delivery failure is recorded for a retry;
+ * throws only when the database fails. `onClaimed` hears how many rows the pass took, skipped included.
  */
 export async function dispatchOutboxOnce(params: {
   db: Db;
@@ -348,21 +312,15 @@ export async function dispatchOutboxOnce(params: {
 /** How long a `kick()` waits before its run starts, so changes committed meanwhile share it (ms). */
 export const KICK_DELAY_MS = 100;
 
-/**
- * A running dispatcher: `kick()` asks for a run KICK_DELAY_MS from now; `stop()` resolves once the
- * run under way ended.
- */
+/** `kick()` asks for a run KICK_DELAY_MS from now; `stop()` resolves once the run under way ended. */
 export interface OutboxDispatcher {
   kick(): void;
   stop(): Promise<void>;
 }
 
 /**
- * Runs the dispatcher every `intervalMs` (and KICK_DELAY_MS after a `kick()`, so the messages of
- * changes committed within that delay share one run), until `stop()`: resolves due intents with
- * `resolveIntent` (when given), then sends due messages until a pass takes fewer than `batch`. A
- * run that starts while another is under way makes that one go round once more, so a run needs
- * no empty pass to find the messages queued while it sent.
+ * Runs the dispatcher every `intervalMs` (ms) and after each `kick()`, until `stop()`; each run passes
+ * until one takes fewer than `batch`. A run asked for during another makes that one go round again.
  */
 export function startOutboxDispatcher(params: {
   db: Db;

@@ -1,7 +1,4 @@
-/**
- * The Mailer port (the transactional outbox). Callers write a message into the outbox inside the same transaction
- * as the change that causes it; the dispatcher (dispatcher.ts) renders and delivers it later, with retries.
- */
+/** The transactional outbox: a message is written in the transaction of the change that causes it. */
 import { and, desc, inArray, isNotNull, isNull, like, lt, ne, notInArray, notLike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
@@ -11,10 +8,8 @@ import type { EmailMessage } from './templates';
 export type { EmailMessage } from './templates';
 
 /**
- * What makes a message a booking notification (docs/decisions/0050): its kind (the preference the
- * recipient may turn off), the recipient's account, the booking it is about, the dedupe key (one
- * message per event: a second insert with the same key is ignored), the hash of its one-click
- * unsubscribe token, and the time before which it must not be sent (default: now).
+ * A booking notification's metadata (docs/decisions/0050): `kind` is the preference the recipient may
+ * turn off; a second message with the same `dedupeKey` is ignored.
  */
 export interface NotificationMeta {
   kind: string;
@@ -25,10 +20,7 @@ export interface NotificationMeta {
   sendAfter?: Date;
 }
 
-/**
- * Queues `message` for delivery. Use the caller's transaction so it commits with the change.
- * With `notification`, a message whose dedupe key is already in the outbox is not queued again.
- */
+/** Queues `message` in the caller's transaction, so it commits with the change. */
 export async function enqueueEmail(
   db: DbOrTx,
   message: EmailMessage,
@@ -52,11 +44,7 @@ export async function enqueueEmail(
   });
 }
 
-/**
- * The outbox insert of `enqueueEmail`, prepared (every booking transition queues one or two).
- * `attachments` is the JSON text or null: a placeholder encoded as the jsonb column would store
- * JSON `null` instead of SQL NULL.
- */
+/** `attachments` is JSON text: a placeholder encoded as the jsonb column would store JSON `null`, not SQL NULL. */
 const insertMessage = preparedStatement<{
   toAddress: string;
   subject: string;
@@ -92,32 +80,23 @@ const insertMessage = preparedStatement<{
 );
 
 /**
- * Account emails whose content depends on who owns an address (docs/decisions/0033). The request
- * only queues an intent (`enqueueEmailIntent`), the same row whether or not the address has an
- * account; the dispatcher later resolves it (looks the account up, issues the link, writes the real
- * message) or drops it. Answers therefore do the same work for every address.
+ * Account emails whose content depends on who owns an address (docs/decisions/0033): the request queues
+ * the same intent row for every address, so its answer reveals nothing; the dispatcher resolves or drops it.
  */
 export type EmailIntentKind = 'password_reset' | 'email_confirmation';
 
-/**
- * The outbox `kind` of each intent. The column also holds a booking notification's kind on a
- * message (shared/notifications.ts, none of which is one of these) and is NULL on an account message.
- */
+/** Intent kinds; the same column holds notification kinds (shared/notifications.ts), NULL on account messages. */
 export const EMAIL_INTENT_KINDS: readonly EmailIntentKind[] = ['password_reset', 'email_confirmation'];
 
 /** A queued intent, as the dispatcher hands it to its resolver. */
 export interface EmailIntent {
   kind: EmailIntentKind;
-  /** The address the request named (lower-cased). */
+  /** Lower-cased. */
   to: string;
-  /** When the request was made. */
   requestedAt: Date;
 }
 
-/**
- * Queues an intent of `kind` for `to`: one outbox row, whatever the address, with its kind and no
- * subject, template or body (it is never sent as it is).
- */
+/** Queues an intent of `kind` for `to`: an outbox row with no subject or body, never sent as it is. */
 export async function enqueueEmailIntent(
   db: DbOrTx,
   kind: EmailIntentKind,
@@ -137,35 +116,25 @@ export async function enqueueEmailIntent(
 }
 
 /**
- * LEGACY: how intents were told apart before they had a `kind`: kind NULL and subject
- * 'intent:<kind>'. A row queued that way by the previous release may still be pending when this
- * one starts (an intent is resolved within seconds, or retried for about an hour when its
- * resolution fails), and read as a message it would be sent: an empty email with that subject, to
- * an address that may have no account. So such rows are still read as intents, and no data step
- * is needed. Remove `LEGACY_INTENT_SUBJECT` and what uses it (here and in the bench's baseline)
- * once no deployment runs a release from before intent kinds. (An older process still running
- * beside this one takes a new intent for a message of a deleted account and skips it: nothing is
- * sent, and the person asks again.)
+ * LEGACY: an intent with kind NULL and subject 'intent:<kind>', as releases before intent kinds queued
+ * it. One may still be pending after an upgrade, and read as a message it would be sent empty. Remove
+ * this and its uses (also bench/baseline-server.ts) once no deployment runs such a release.
  */
 const LEGACY_INTENT_SUBJECT = 'intent:';
-/** LEGACY: the LIKE pattern of a legacy intent's subject (also bound by bench/baseline-server.ts). */
+/** LEGACY: the LIKE pattern of a legacy intent's subject. */
 export const LEGACY_INTENT_PATTERN = `${LEGACY_INTENT_SUBJECT}%`;
 const legacyIntent = and(isNull(emailOutbox.kind), like(emailOutbox.subject, LEGACY_INTENT_PATTERN));
 
-/** SQL condition: the outbox row is an intent (by its kind, or in the legacy form). */
+/** SQL condition: the outbox row is an intent. */
 export const isEmailIntent = or(inArray(emailOutbox.kind, EMAIL_INTENT_KINDS), legacyIntent);
 
-/**
- * SQL condition: the outbox row is a message to send (an account message, kind NULL, or a booking
- * notification), not an intent. Spelled out rather than `not(isEmailIntent)`, which is NULL, not
- * true, for a row whose kind is NULL.
- */
+/** SQL condition: the row is a message, not an intent; `not(isEmailIntent)` would be NULL for kind NULL. */
 export const isOutboxMessage = or(
   notInArray(emailOutbox.kind, [...EMAIL_INTENT_KINDS]),
   and(isNull(emailOutbox.kind), notLike(emailOutbox.subject, LEGACY_INTENT_PATTERN)),
 );
 
-/** The intent kind of an outbox row (its `kind`, or a legacy row's subject), or null for a message. */
+/** The intent kind of an outbox row, or null for a message. */
 export function emailIntentKind(row: { kind: string | null; subject: string }): EmailIntentKind | null {
   const kind =
     row.kind ??
@@ -173,11 +142,7 @@ export function emailIntentKind(row: { kind: string | null; subject: string }): 
   return EMAIL_INTENT_KINDS.find((k) => k === kind) ?? null;
 }
 
-/**
- * The newest `limit` outbox messages, newest first, intents left out (they are requests not yet
- * resolved into a message): id, recipient `to`, subject, template and props, HTML and text bodies
- * (empty until rendered), attachments, kind, status, sendAfter, createdAt.
- */
+/** The newest `limit` outbox messages, newest first, without intents; bodies are empty until rendered. */
 export function latestOutboxMessages(db: DbOrTx, limit = 100) {
   return db
     .select({
@@ -207,10 +172,8 @@ export const OUTBOX_BODY_RETENTION_MS = 30 * DAY_MS;
 export const OUTBOX_ROW_RETENTION_MS = 365 * DAY_MS;
 
 /**
- * Outbox retention (docs/decisions/0059): a message that is no
- * longer pending (sent, skipped or failed) loses its HTML, text, props and attachments 30 days
- * after it was queued, keeping the recipient, subject, kind, status and unsubscribe token, and is
- * deleted after 365 days. Pending messages are never touched. Output: rows emptied and deleted.
+ * Outbox retention (docs/decisions/0059): finished messages lose their bodies after
+ * OUTBOX_BODY_RETENTION_MS and are deleted after OUTBOX_ROW_RETENTION_MS. Output: rows emptied and deleted.
  */
 export async function applyOutboxRetention(db: DbOrTx, now: Date): Promise<{ emptied: number; deleted: number }> {
   const finished = inArray(emailOutbox.status, ['sent', 'skipped', 'failed']);

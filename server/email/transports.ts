@@ -9,41 +9,34 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
-  /** Text attachments (e.g. an .ics file). */
   attachments?: OutboxAttachment[];
-  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers?: Record<string, string>;
 }
 
 /** A message sent in a batch: no attachments (Resend's batch endpoint takes none). */
 export type BatchEmail = Omit<OutgoingEmail, 'attachments'>;
 
-/**
- * The outcome of each message of a batch, in the batch's order: the provider's id when it took
- * the message, or why it refused that message alone.
- */
+/** Each message's outcome, in the batch's order. */
 export type BatchResult = ({ id: string } | { error: string })[];
 
 /** Most messages one `sendBatch` call may carry (Resend's batch limit). */
 export const MAX_BATCH = 100;
 
 export interface MailTransport {
-  /** 'resend' or 'mailbox' (kept for /dev/mailbox only). */
+  /** 'resend' or 'mailbox'. */
   readonly name: string;
   /** Delivers one message; resolves to the provider's id, rejects on failure. */
   send(message: OutgoingEmail): Promise<string>;
   /**
-   * Delivers 1 to MAX_BATCH messages in one provider call. Resolves to one outcome per message (in
-   * order) once the provider answered; rejects when the call as a whole was refused or never
-   * answered (network error, 5xx, bad key), in which case no message counts as sent.
+   * Delivers 1 to MAX_BATCH messages in one provider call, resolving to one outcome per message. Rejects
+   * when the whole call failed; then no message counts as sent.
    */
   sendBatch(messages: BatchEmail[]): Promise<BatchResult>;
 }
 
 /**
- * Per-message outcomes of a permissive batch answer: `ids` are the created messages' ids in
- * request order, `errors` the refused messages by request index. Throws when the answer does not
- * account for exactly `count` messages (which were sent is then unknown).
+ * Per-message outcomes of a permissive batch answer (`ids` in request order, `errors` by index).
+ * Throws when it does not account for exactly `count` messages: which were sent is then unknown.
  */
 export function batchOutcomes(
   count: number,

@@ -1,12 +1,7 @@
 /**
- * The two plain-HTTP routes outside tRPC (docs/decisions/0052, 0054), both authorised by a secret
- * token in the URL rather than a session, so calendar apps and mail providers can call them:
- * - GET /calendar/{token}.ics: a business's calendar feed (text/calendar), 404 for any other token;
- * - POST /unsubscribe/{token}: RFC 8058 one-click unsubscribe (body 'List-Unsubscribe=One-Click',
- *   form-encoded or multipart, not read); 404 for an unknown token. A browser's GET of the same
- *   URL falls through to the client's /unsubscribe/$token page.
- * The request log shows both paths with the token replaced by '[redacted]' (server/logger.ts
- * `redactUrl`; a test there fails for a new path parameter it does not hide).
+ * Plain-HTTP routes authorised by a secret token in the URL, not a session, so calendar apps and mail
+ * providers can call them (docs/decisions/0052, 0054): GET /calendar/{token}.ics and RFC 8058's POST
+ * /unsubscribe/{token}. `redactUrl` in server/logger.ts must hide any new token path.
  */
 import type { FastifyInstance } from 'fastify';
 import { calendarFeedByToken } from '../features/calendar/calendar.service';
@@ -19,7 +14,7 @@ const NOT_FOUND = { error: 'Not Found' };
 
 /** Registers both routes; `deps` as for tRPC. */
 export async function plainRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
-  // Mail providers post a form body; it says nothing the URL does not, so it is taken as text, unread.
+  // Mail providers post a form body that says nothing the URL does not: left unread.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, null));
 
   app.get<{ Params: { file: string } }>('/calendar/:file', async (req, reply) => {

@@ -1,16 +1,11 @@
-/**
- * The security headers of every response, as helmet sets them, worked out once per server instead
- * of once per request (docs/decisions/0057): @fastify/helmet built a new helmet middleware, and so
- * parsed the Content-Security-Policy again, for every request.
- */
+/** Helmet's security headers, worked out once per server rather than per request (docs/decisions/0057). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { DEFAULT_MAP_TILES, mapTileSource } from '../../shared/map-tiles';
 
 /**
- * The headers `helmet(options)` sets on a response, by lower-case name, in the order it sets them.
- * Throws when the options are invalid (helmet's own error) or a Content-Security-Policy directive
- * given as a function reads the request (a fixed set cannot carry a per-request value).
+ * The headers `helmet(options)` sets, by lower-case name. Throws for invalid options, or for a directive
+ * that reads the request: a fixed set cannot carry a per-request value.
  */
 export function securityHeaders(options: Readonly<HelmetOptions>): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
@@ -19,7 +14,7 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Readonly<Reco
       if (typeof value !== 'string') throw new Error(`helmet set ${name} to a non-string value`);
       headers[name.toLowerCase()] = value;
     },
-    // X-Powered-By: Node never sets it and Fastify neither, so there is nothing to remove.
+    // X-Powered-By: neither Node nor Fastify sets it.
     removeHeader() {},
   };
   const request = new Proxy({} as IncomingMessage, {
@@ -36,10 +31,8 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Readonly<Reco
 }
 
 /**
- * The app's helmet options: a Content-Security-Policy of our own origin only (inline styles allowed,
- * images and fonts also from data: URLs, images also from the host of the maps' `tileUrl` template,
- * no framing), and over https (`secure`, as the session cookie's Secure flag) HSTS and
- * upgrade-insecure-requests. Throws when `tileUrl` is no tile template (`mapTileSource`).
+ * The app's helmet options: a same-origin Content-Security-Policy that also allows the map tiles' host,
+ * and HSTS when `secure`. Throws when `tileUrl` is no tile template.
  */
 export function appHelmetOptions(secure: boolean, tileUrl: string = DEFAULT_MAP_TILES.url): HelmetOptions {
   const tiles = mapTileSource(tileUrl);

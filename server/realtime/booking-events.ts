@@ -1,8 +1,6 @@
 /**
- * Live booking changes across processes (docs/decisions/0002, 0039): a change is published with
- * NOTIFY after its transaction commits; each process holds one LISTEN connection and fans the
- * small event out in-process to its SSE subscribers and to its observers (the public page cache,
- * docs/decisions/0046), which also hear business profile changes.
+ * Live changes across processes (docs/decisions/0002, 0039): NOTIFY after commit; each process holds
+ * one LISTEN connection and fans events out to its SSE subscribers and observers (docs/decisions/0046).
  */
 import { EventEmitter, on } from 'node:events';
 import type { Logger } from 'pino';
@@ -12,26 +10,19 @@ import type { Database } from '../db/client';
 export const BOOKING_CHANNEL = 'booking_events';
 
 /**
- * What happened to a booking. The booking's status follows from it: requested → pending;
- * confirmed → confirmed; approved → completed; declined → cancelled by the business
- * (declined_by_business); rejected (inline on the slot card) and cancelled (withdrawn by the
- * customer, or closed by the deletion of the customer's account) → cancelled without the flag.
+ * What happened to a booking: 'approved' leads to completed; 'declined' to cancelled with
+ * declined_by_business; 'rejected' and 'cancelled' to cancelled without it.
  */
 export const BOOKING_CHANGES = ['requested', 'confirmed', 'approved', 'declined', 'rejected', 'cancelled'] as const;
 export type BookingChange = (typeof BOOKING_CHANGES)[number];
 
-/**
- * What happened to a slot without a booking changing: added; edited (also: marked added to the
- * system, or a deleted customer's details cleared from it); deleted.
- */
+/** A slot change without a booking change; 'updated' also covers "added to system" and a deleted customer's details. */
 export const SLOT_CHANGES = ['created', 'updated', 'deleted'] as const;
 export type SlotChange = (typeof SLOT_CHANGES)[number];
 
 /**
- * What happened to a business's own profile (the public page's fields, its Business URL, hours
- * or time zone): updated; deleted with its account; located (its location or its "Show my slots
- * in Discover" switch changed). Heard by the public page cache
- * (server/features/businesses/public-page-cache.ts) and the Discover stream, not by the bookings stream.
+ * A business profile change; 'located': its location or Discover switch changed. Heard by the public
+ * page cache and the Discover stream, not the bookings stream.
  */
 export const BUSINESS_CHANGES = ['updated', 'deleted', 'located'] as const;
 export type BusinessChange = (typeof BUSINESS_CHANGES)[number];
@@ -52,8 +43,8 @@ const bookingEvent = z.discriminatedUnion('kind', [
     change: z.enum(SLOT_CHANGES),
     slotId: id,
     businessId: id,
-    // Where the slot shows in Discover (its business's coordinates), when the publisher knows;
-    // null: not in Discover. Lets the Discover stream leave out slots far from a subscriber.
+    // Where the slot shows in Discover, when the publisher knows (null: it does not), so the Discover
+    // stream can leave out slots far from a subscriber.
     latitude: z.number().nullish(),
     longitude: z.number().nullish(),
   }),
@@ -61,16 +52,13 @@ const bookingEvent = z.discriminatedUnion('kind', [
     kind: z.literal('business'),
     change: z.enum(BUSINESS_CHANGES),
     businessId: id,
-    // 'located': where the business now shows in Discover, or null when it no longer does.
+    // 'located': where it now shows in Discover, or null.
     latitude: z.number().nullish(),
     longitude: z.number().nullish(),
   }),
 ]);
 
-/**
- * One change as published on the channel (a few hundred bytes of JSON): what changed, and the
- * business and customer it belongs to, which decide who hears of it (`liveEventFor`).
- */
+/** One change on the channel; its business and customer decide who hears of it (`liveEventFor`). */
 export type BookingEvent = z.infer<typeof bookingEvent>;
 
 /** Sent to every subscriber when changes may have been missed: refetch everything. */
@@ -110,7 +98,6 @@ export class BookingEventHub {
         this.emitter.emit('event', event);
       },
       () => {
-        // The LISTEN connection was lost and is back: tell every subscriber to refetch.
         this.logger.warn('booking events: LISTEN reconnected; asking subscribers to resync');
         this.tellObservers(RESYNC);
         this.emitter.emit('event', RESYNC);
@@ -126,10 +113,9 @@ export class BookingEventHub {
   }
 
   /**
-   * Publishes `event` to every process. Call after commit. This process's observers hear it at
-   * once, before the NOTIFY is sent (so a cache here is invalidated before the writer answers),
-   * and again when the NOTIFY comes back. A failure is logged, not thrown: the change itself is
-   * already durable and clients refetch on reconnect.
+   * Publishes `event` to every process; call after commit. Local observers hear it before the NOTIFY,
+   * so a cache here is invalidated before the writer answers. A failure is logged, not thrown: the
+   * change is already durable and clients refetch on reconnect.
    */
   async publish(event: BookingEvent): Promise<void> {
     this.tellObservers(event);
@@ -141,10 +127,8 @@ export class BookingEventHub {
   }
 
   /**
-   * Calls `observer` synchronously with every change this process publishes (before its NOTIFY is
-   * sent), every change heard on the channel from any process (this one's included, a second
-   * time) and a 'resync' whenever the LISTEN connection came back (changes may have been missed).
-   * For in-process caches; live streams use `subscribe`. Returns a function that stops it.
+   * Calls `observer` synchronously with every change published here (again when its NOTIFY comes back),
+   * every change heard from other processes, and 'resync' after a LISTEN reconnect. Returns the unsubscribe.
    */
   observe(observer: ChangeObserver): () => void {
     this.observers.add(observer);
@@ -161,15 +145,14 @@ export class BookingEventHub {
     }
   }
 
-  /** How many `subscribe` iterators are attached now (live streams open on this process). */
+  /** Live streams open on this process. */
   subscriberCount(): number {
     return this.emitter.listenerCount('event');
   }
 
   /**
-   * Async iterator of `view(event)` for each change it does not map to null, and of every
-   * 'resync', from the moment of the call (the listener is attached before the caller reads any
-   * backlog). Ends when `signal` aborts.
+   * Yields the non-null `view(event)` of each change, and every 'resync', from the moment of the call,
+   * before the caller reads any backlog. Ends when `signal` aborts.
    */
   subscribe<T>(view: (event: BookingEvent) => T | null, signal: AbortSignal): AsyncIterable<T | Resync> {
     // `on` attaches its listener now, not on the first read.

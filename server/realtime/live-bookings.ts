@@ -1,17 +1,9 @@
-/**
- * The bookings.onChange stream (docs/decisions/0039): each subscriber hears what changed in its
- * own bookings and slots, in its own terms, and nothing once its session has ended
- * (docs/decisions/0032).
- */
+/** The bookings.onChange stream (docs/decisions/0039); nothing once the session has ended (docs/decisions/0032). */
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { BookingChange, BookingEvent, BookingEventHub, Resync, SlotChange } from './booking-events';
 import { endWithSession, type SessionRevocations } from './session-revocations';
 
-/**
- * What a subscriber receives. 'resync': refetch everything the stream covers (sent first, and
- * after the server's LISTEN was lost). A business hears of its bookings (with the slot) and of its
- * slots; a customer hears only what became of its own bookings.
- */
+/** What a subscriber receives; 'resync': refetch everything the stream covers. */
 export type LiveEvent =
   | Resync
   | { kind: 'booking'; change: BookingChange; bookingId: string; slotId?: string | null }
@@ -23,13 +15,10 @@ export interface LiveViewer {
 }
 
 /**
- * What `viewer` may see of `event`, or null when it is not theirs: the business of the booking or
- * slot gets the ids it owns; the customer of a booking gets its booking id and what happened;
- * nobody gets a business profile change. The ids that route the event (businessId, customerId)
- * never leave the server.
+ * What `viewer` may see of `event`, or null when it is not theirs. The routing ids (businessId,
+ * customerId) never leave the server.
  */
 export function liveEventFor(viewer: LiveViewer, event: BookingEvent): LiveEvent | null {
-  // Profile changes are for the public page cache; no stream shows them.
   if (event.kind === 'business') return null;
   if (viewer.role === 'business') {
     if (event.businessId !== viewer.id) return null;
@@ -42,13 +31,8 @@ export function liveEventFor(viewer: LiveViewer, event: BookingEvent): LiveEvent
 }
 
 /**
- * The live stream of `user`'s changes: a tracked 'resync' first (the hub's listener is attached
- * before it, so nothing is missed between), then one tracked `LiveEvent` per change the user may
- * see (`liveEventFor`) and a 'resync' whenever the server's LISTEN came back. Event ids are
- * `{ms since epoch}-{n}`; a client's lastEventId is not replayed (the first 'resync' covers it).
- * Ends when `signal` aborts or the session `session` ends: revoked on any instance, expired, or
- * gone when `readExpiry` (its current expiry, null once deleted) is read. Nothing is delivered
- * after that, not even events already queued.
+ * The live stream of `user`'s changes: a 'resync' first, the hub already listening, then the
+ * `liveEventFor` events. Ends when `signal` aborts or the session ends; nothing queued is delivered after.
  */
 export async function* liveBookingEvents(
   params: {
@@ -80,7 +64,6 @@ export async function* liveBookingEvents(
   try {
     yield tracked<LiveEvent>(id(), { kind: 'resync' });
     for await (const e of events) {
-      // Events already queued when the session ended are dropped, not delivered.
       if (controller.signal.aborted) break;
       yield tracked(id(), e);
     }

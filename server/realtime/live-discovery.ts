@@ -1,21 +1,14 @@
 /**
- * The discovery.onChange stream (docs/decisions/0081): what may change an open Discover list, as
- * small events naming the slot or business, heard on every instance through the booking events
- * hub (LISTEN/NOTIFY). The client removes what 'taken', 'deleted' and 'unlisted' name from its list
- * at once, and searches again (debounced) on the others. A slot whose start passes leaves on the
- * client's own clock (each result carries `startsAt`): no event is sent for it.
+ * The discovery.onChange stream (docs/decisions/0081). No event is sent when a slot's start passes:
+ * it leaves on the client's own clock.
  */
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import { inBox, type BoundingBox } from '../../shared/geo';
 import type { BookingEvent, BookingEventHub, Resync } from './booking-events';
 
 /**
- * What a Discover subscriber receives. 'resync': search again (sent first, and after the server's
- * LISTEN was lost). A slot: 'published' (new), 'edited' (its time or text changed), 'reopened'
- * (a request was withdrawn or rejected: it may be open again), 'taken' (requested or booked: it
- * leaves), 'deleted' (it leaves). A business: 'listed' (now shown at a new place, or shown again),
- * 'unlisted' (hidden, moved away from the subscriber's area, or gone: its slots leave), 'updated'
- * (its name, category or time zone changed).
+ * What a Discover subscriber receives. 'resync': search again. 'reopened': a request was withdrawn or
+ * rejected. 'unlisted': hidden, moved out of the subscriber's area, or gone.
  */
 export type DiscoveryEvent =
   | Resync
@@ -27,17 +20,15 @@ export type DiscoveryEvent =
     }
   | { kind: 'business'; change: 'listed' | 'unlisted' | 'updated'; businessId: string };
 
-/** Whether a change placed at (`latitude`, `longitude`) concerns a subscriber watching `area` (unknown: yes; null: not listed). */
+/** Whether a change at this position concerns a subscriber of `area`: unknown position yes, null (unlisted) no. */
 function near(area: BoundingBox | null, latitude: number | null | undefined, longitude: number | null | undefined) {
   if (latitude === undefined || longitude === undefined || !area) return true;
   return latitude !== null && longitude !== null && inBox(area, { latitude, longitude });
 }
 
 /**
- * What a Discover subscriber watching `area` (the bounding box of its search, or null for
- * everywhere) hears of hub event `event`, or null: nothing of slots published or edited outside
- * the area or at a business not shown in Discover; a business moved outside the area is 'unlisted'
- * for it. Only slot and business ids leave the server (never a booking or customer id).
+ * What a Discover subscriber of `area` (null: everywhere) hears of `event`, or null. Only slot and
+ * business ids leave the server, never a booking or customer id.
  */
 export function discoveryEventFor(event: BookingEvent, area: BoundingBox | null): DiscoveryEvent | null {
   if (event.kind === 'booking') {
@@ -57,11 +48,8 @@ export function discoveryEventFor(event: BookingEvent, area: BoundingBox | null)
 }
 
 /**
- * The Discover stream for a subscriber watching `area`: a tracked 'resync' first (the hub's
- * listener is attached before it, so nothing is missed between the client's search and its
- * events), then one tracked `DiscoveryEvent` per change it may care about (`discoveryEventFor`),
- * and a 'resync' whenever the server's LISTEN came back. Ids are `{ms since epoch}-{n}`; a
- * client's lastEventId is not replayed (the first 'resync' covers it). Ends when `signal` aborts.
+ * The Discover stream of `area`: a 'resync' first, the hub already listening so nothing is missed, then
+ * the `discoveryEventFor` events. lastEventId is not replayed: the first 'resync' covers it.
  */
 export async function* liveDiscoveryEvents(
   params: { hub: Pick<BookingEventHub, 'subscribe'>; area: BoundingBox | null },

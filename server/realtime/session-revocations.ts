@@ -1,9 +1,6 @@
 /**
- * Ended sessions, live (docs/decisions/0032): whenever sessions are deleted (logout, password
- * change or reset, account deletion, expiry), their ids are sent with NOTIFY on
- * `session_revocations` in the same transaction, so PostgreSQL delivers them when (and only if) the
- * deletion commits. Each process holds one LISTEN (on the same connection as the booking events)
- * and tells the live streams of those sessions to end, on every instance, within moments.
+ * Ended sessions, live (docs/decisions/0032): deleted session ids are NOTIFYed in the deleting
+ * transaction, so they arrive only if it commits, and every process ends those sessions' live streams.
  */
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
@@ -15,11 +12,7 @@ export const SESSION_REVOCATION_CHANNEL = 'session_revocations';
 /** Session ids per NOTIFY payload: 100 × 64 hex characters stay under PostgreSQL's 8000 bytes. */
 const IDS_PER_NOTIFY = 100;
 
-/**
- * Announces that the sessions `sessionIds` (hex SHA-256 ids) ended. Call it with the handle that
- * deleted them: inside a transaction the notification is delivered at commit and dropped on
- * rollback.
- */
+/** Announces that `sessionIds` ended; call with the handle that deleted them, so a rollback drops it. */
 export async function notifySessionsEnded(db: DbOrTx, sessionIds: readonly string[]): Promise<void> {
   for (let i = 0; i < sessionIds.length; i += IDS_PER_NOTIFY) {
     const payload = sessionIds.slice(i, i + IDS_PER_NOTIFY).join(',');
@@ -27,7 +20,7 @@ export async function notifySessionsEnded(db: DbOrTx, sessionIds: readonly strin
   }
 }
 
-/** What a watcher hears: its session ended, or notifications may have been missed (check it). */
+/** 'check': notifications may have been missed. */
 export type SessionSignal = 'ended' | 'check';
 
 /** The process's fan-out of ended sessions to the live streams that use them. */
@@ -50,7 +43,6 @@ export class SessionRevocations {
         for (const id of payload.split(',')) if (id) this.emitter.emit(`ended:${id}`);
       },
       () => {
-        // The LISTEN connection was lost and is back: an ending may have been missed.
         this.logger.warn('session revocations: LISTEN reconnected; asking streams to check their session');
         this.emitter.emit('check');
       },
@@ -63,11 +55,7 @@ export class SessionRevocations {
     this.emitter.removeAllListeners();
   }
 
-  /**
-   * Calls `onSignal('ended')` when session `sessionId` ends and `onSignal('check')` after a
-   * reconnection of the LISTEN (endings may have been missed). Returns the function that stops
-   * watching.
-   */
+  /** `onSignal('ended')` when the session ends, `onSignal('check')` after a LISTEN reconnect. Returns the unwatch. */
   watch(sessionId: string, onSignal: (signal: SessionSignal) => void): () => void {
     const ended = () => onSignal('ended');
     const check = () => onSignal('check');
@@ -83,17 +71,13 @@ export class SessionRevocations {
 /** How soon a stream reads its session again after a failed read (ms). */
 const READ_RETRY_MS = 1_000;
 
-/** The longest timer a stream arms before re-reading its session's expiry (Node's limit is ~24.8 days). */
+/** The longest expiry timer (ms); Node's limit is ~24.8 days. */
 const MAX_EXPIRY_TIMER_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Aborts `controller` when the session ends: at once on its revocation NOTIFY, after one read of
- * the session right away (an ending just before the watch began), and at its natural expiry (a
- * timer at `expiresAt`, re-armed when the session was renewed meanwhile; also re-read after a
- * LISTEN reconnection). `readExpiry` returns the session's current expiry, or null when it
- * is gone. A read that fails (database unreachable) does not end the stream: it is retried after
- * READ_RETRY_MS, and the last expiry read still ends the stream once passed. Returns the function
- * that stops watching (call it when the stream ends).
+ * Aborts `controller` when the session ends: on its revocation NOTIFY, or at its expiry, re-read when
+ * due (`readExpiry`: null once gone). A failed read does not end the stream; it is retried and the last
+ * expiry read still applies. Returns the unwatch.
  */
 export function endWithSession(params: {
   revocations: Pick<SessionRevocations, 'watch'>;
@@ -112,7 +96,6 @@ export function endWithSession(params: {
     timer = setTimeout(() => void check(), wait);
     timer.unref();
   };
-  // The latest expiry read: what ends the stream while the database cannot be read.
   let knownExpiry = params.expiresAt;
   const check = async () => {
     if (controller.signal.aborted) return;
@@ -120,10 +103,8 @@ export function endWithSession(params: {
     try {
       expiresAt = await readExpiry();
     } catch {
-      // The read failed (a dropped connection, a database restart): that says nothing about the
-      // session, and ending here would close a live stream for good on every database hiccup. A
-      // revocation NOTIFY still ends it at once; the session is read again shortly, and the last
-      // known expiry still applies.
+      // A failed read says nothing about the session: ending here would close streams for good on
+      // every database hiccup.
       if (knownExpiry.getTime() <= now().getTime()) return end();
       clearTimeout(timer);
       timer = setTimeout(() => void check(), READ_RETRY_MS);

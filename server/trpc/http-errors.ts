@@ -1,19 +1,10 @@
-/**
- * tRPC-shaped HTTP error bodies for answers given before tRPC runs (the coarse mutation rate
- * limit in app.ts), so the tRPC client reads them like any procedure error: the shape of the
- * error formatter in trpc.ts, wrapped by superjson (`{ json: shape }`), and for a batch request
- * (`?batch=1`, procedure paths comma-separated in the URL) one entry per call.
- */
+/** tRPC-shaped error bodies for answers given before tRPC runs, so the client reads them like any other. */
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 
-/**
- * The body tRPC would send for `code` and `message` at `url` (a request path under /trpc/ with
- * its query string). Returns an array for batch requests, one object otherwise; the HTTP status to
- * send with it is `httpStatus`.
- */
+/** The body tRPC would send for `code` and `message` at `url` (an array for a batch), and its `httpStatus`. */
 export function trpcErrorBody(url: string, code: TRPC_ERROR_CODE_KEY, message: string) {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   let paths: string[];

@@ -1,7 +1,4 @@
-/**
- * Every procedure builder and guard. A guard refuses by throwing DomainError, so its code, message
- * and toast title reach the client the way a service's do (guardedProcedure in trpc.ts).
- */
+/** Every procedure builder and guard; a guard refuses by throwing DomainError, as a service does. */
 import { MSG } from '../../shared/messages';
 import { DomainError, type DomainErrorCode } from '../core/errors';
 import { clientIpKey, type ThrottleRuleName } from '../features/auth/throttle';
@@ -9,10 +6,8 @@ import type { Context } from './context';
 import { guardedProcedure, guardedProcedureWith, middleware } from './trpc';
 
 /**
- * Whether `origin` is this app's: exactly the origin of APP_URL (`appOrigin`). Outside production
- * (`allowHost`) an origin whose host equals the request's own Host header also passes, so the app
- * works when opened as 127.0.0.1 instead of localhost or through the Vite dev proxy; in production
- * the Host header (which the client chooses) is never trusted for this (docs/decisions/0032).
+ * Whether `origin` is APP_URL's. With `allowHost` (outside production) the request's Host also passes,
+ * e.g. 127.0.0.1 for localhost; production never trusts the client-chosen Host (docs/decisions/0032).
  */
 function sameOrigin(origin: string, host: string | undefined, appOrigin: string, allowHost: boolean): boolean {
   try {
@@ -23,13 +18,9 @@ function sameOrigin(origin: string, host: string | undefined, appOrigin: string,
   }
 }
 
-/**
- * Everyone. CSRF defence: an HTTP mutation must carry an Origin of this app (see `sameOrigin`),
- * else FORBIDDEN MSG.crossOriginRefused.
- */
+/** Everyone. CSRF defence: an HTTP mutation without this app's Origin is FORBIDDEN. */
 export const publicProcedure = guardedProcedure(({ ctx, type }) => checkOrigin(ctx, type));
 
-/** The CSRF check of `publicProcedure`: throws FORBIDDEN MSG.crossOriginRefused for an HTTP mutation without this app's Origin. */
 function checkOrigin(ctx: Context, type: string): void {
   if (type === 'mutation' && ctx.request) {
     const { origin, host } = ctx.request;
@@ -50,9 +41,8 @@ function refuse(code: DomainErrorCode, refusal: Refusal): DomainError {
 
 /** Who `signedIn` lets through, and the words of each refusal. */
 export type SignedInRules = {
-  /** UNAUTHORIZED refusal of a visitor; default MSG.loginToContinue. */
   unauthorized?: Refusal;
-  /** FORBIDDEN refusal of an unconfirmed email; absent: unconfirmed accounts pass. */
+  /** Absent: unconfirmed accounts pass. */
   unverified?: Refusal;
 } & (
   | { role?: undefined }
@@ -61,17 +51,16 @@ export type SignedInRules = {
 );
 
 /**
- * A procedure for signed-in callers; narrows ctx.user and ctx.session. Checks, in order: a session
- * (else UNAUTHORIZED), the role, a confirmed email (each FORBIDDEN).
+ * A procedure for signed-in callers; narrows ctx.user and ctx.session. Throws UNAUTHORIZED without a
+ * session, FORBIDDEN for the wrong role or an unconfirmed email.
  */
 export function signedIn(rules: SignedInRules) {
-  // publicProcedure's Origin check, in the same middleware (trpc.ts says why).
+  // The Origin check in the same middleware: see guardedProcedure.
   return guardedProcedureWith(({ ctx, type }) => {
     checkOrigin(ctx, type);
     if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', rules.unauthorized ?? MSG.loginToContinue);
     if (rules.role !== undefined && ctx.user.role !== rules.role) throw refuse('FORBIDDEN', rules.forbiddenRole);
     if (rules.unverified !== undefined && !ctx.user.isVerified) throw refuse('FORBIDDEN', rules.unverified);
-    // tRPC merges these into the context (no copy of the whole context here).
     return { user: ctx.user, session: ctx.session };
   });
 }
@@ -82,7 +71,7 @@ export const authedProcedure = signedIn({});
 /** A signed-in account with a confirmed email. */
 export const verifiedProcedure = signedIn({ unverified: MSG.emailNotConfirmed });
 
-/** A business account, confirmed or not (procedures that need a confirmed email check it). */
+/** A business account, confirmed or not. */
 export const businessProcedure = signedIn({ role: 'business', forbiddenRole: MSG.businessOnly });
 
 /** A customer account, confirmed or not. */
@@ -107,10 +96,7 @@ export const slotCreatorProcedure = signedIn({
 /** The contact form: any signed-in account, confirmed or not, refused in the form's words. */
 export const contactSenderProcedure = signedIn({ unauthorized: MSG.contactLoginRequired });
 
-/**
- * Development tools: refused in production with NOT_FOUND and the text an unknown procedure gets
- * (MSG.badRequest), so production does not reveal them.
- */
+/** Development tools: in production NOT_FOUND with an unknown procedure's text, so they stay hidden. */
 export const developmentProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.isProduction) throw new DomainError('NOT_FOUND', MSG.badRequest);
   return next();
@@ -118,20 +104,16 @@ export const developmentProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** Which limits guard a procedure that sends email (docs/decisions/0029). */
 interface EmailSendingLimits {
-  /** The per-client-IP rule (HTTP calls only). */
+  /** HTTP calls only. */
   ipRule: Extract<ThrottleRuleName, 'signUpIp' | 'emailRequestIp' | 'contactIp'>;
-  /** The refusal text when the IP is over its rule. */
   ipMessage: string;
   /** The input field holding the address emailed, counted on the `emailAddress` rule. */
   addressField?: 'email' | 'newEmail';
 }
 
 /**
- * Middleware for a procedure that sends email, used after `.input()` so only valid calls count.
- * Counts the call on the client IP's rule, then on the recipient address's `emailAddress` rule
- * (stored in `rate_limits`, so shared by every process). Throws TOO_MANY_REQUESTS with
- * `ipMessage`, or MSG.emailLimitHour titled MSG.emailLimitTitle for the address, before the
- * procedure runs; a refused call changes nothing else.
+ * Middleware after `.input()`, so only valid calls count: the client IP's rule, then the address's.
+ * Throws TOO_MANY_REQUESTS before the procedure runs.
  */
 function emailSendingLimits({ ipRule, ipMessage, addressField }: EmailSendingLimits) {
   return middleware(async ({ ctx, input, next }) => {
@@ -146,16 +128,16 @@ function emailSendingLimits({ ipRule, ipMessage, addressField }: EmailSendingLim
   });
 }
 
-/** Sign-ups: per client IP (MSG.tooManySignUps), and per address emailed (input `email`). */
+/** Sign-ups: per client IP and per address emailed. */
 export const signUpLimits = emailSendingLimits({
   ipRule: 'signUpIp',
   ipMessage: MSG.tooManySignUps,
   addressField: 'email',
 });
 
-/** Resend, reset and email-change requests: per client IP, and per address emailed (input `addressField`). */
+/** Resend, reset and email-change requests: per client IP and per address emailed. */
 export const emailRequestLimits = (addressField: 'email' | 'newEmail') =>
   emailSendingLimits({ ipRule: 'emailRequestIp', ipMessage: MSG.tooManyEmailRequests, addressField });
 
-/** Contact messages: per client IP (MSG.contactLimit); the per-user limit is the service's. */
+/** Contact messages per client IP; the per-user limit is the service's. */
 export const contactLimits = emailSendingLimits({ ipRule: 'contactIp', ipMessage: MSG.contactLimit });

@@ -1,10 +1,6 @@
 /**
- * tRPC set-up: the transformer (superjson), SSE options and the error policy.
- * The procedure builders are in procedures.ts.
- *
- * Error policy: a DomainError keeps its code, message and toast `title`; input errors answer
- * BAD_REQUEST with the first issue's message and per-field messages; anything unexpected is logged
- * server-side and answered with a generic message (no stack, SQL or internal text ever leaves).
+ * tRPC set-up. Error policy: a DomainError keeps its code, message and `title`; input errors answer
+ * BAD_REQUEST with per-field messages; anything unexpected gets a generic message, never internal text.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
@@ -14,22 +10,18 @@ import type { Context } from './context';
 import superjson from 'superjson';
 
 export interface ErrorData {
-  /** The toast title, when the error has one. */
+  /** The toast title. */
   title?: string;
   /** The input field the message belongs to. */
   field?: string;
-  /** Per-field messages of an input error. */
   fieldErrors?: Record<string, string>;
-  /** A domain error's extra strings (DomainError options.details). */
+  /** DomainError options.details. */
   details?: Record<string, string>;
 }
 
 /**
- * Codes tRPC itself raises for a request it cannot run (bad JSON, hostile superjson meta, too deep
- * input, an oversize batch, an unknown procedure, a query sent as a mutation...). Their messages
- * are tRPC's or the runtime's own ('Maximum call stack size exceeded', 'Unknown transformation',
- * the path that was asked for), so they are replaced by a generic text (docs/decisions/0030).
- * Errors of these codes caused by a ZodError or DomainError are handled before and keep theirs.
+ * Codes tRPC raises for a request it cannot run; their texts are tRPC's or the runtime's own
+ * ('Maximum call stack size exceeded', the path asked for), so they get a generic one (docs/decisions/0030).
  */
 const TRANSPORT_ERROR_CODES = new Set<TRPCError['code']>([
   'BAD_REQUEST',
@@ -41,7 +33,7 @@ const TRANSPORT_ERROR_CODES = new Set<TRPCError['code']>([
   'UNPROCESSABLE_CONTENT',
 ]);
 
-/** tRPC's own text for a batch over `maxBatchSize` (resolveResponse's content-type parser). */
+/** tRPC's own text for a batch over `maxBatchSize`. */
 const BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
 
 function transportErrorMessage(error: TRPCError): string {
@@ -60,8 +52,7 @@ const t = initTRPC.context<Context>().create({
     const cause = error.cause;
     if (cause instanceof ZodError) {
       const first = cause.issues[0];
-      // An input that is not even the right shape (a number or array where the form's object
-      // belongs) gets the generic text rather than zod's own wording; field issues keep theirs.
+      // An input of the wrong shape altogether gets the generic text, not zod's wording.
       message = !first
         ? MSG.generic
         : first.path.length === 0 && first.code === 'invalid_type'
@@ -93,7 +84,7 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** The TRPCError a DomainError or input error `cause` becomes (its code and message), or null for anything else. */
+/** The TRPCError a DomainError or input error becomes, or null for anything else. */
 function mappedError(cause: unknown): TRPCError | null {
   if (cause instanceof DomainError) return new TRPCError({ code: cause.code, message: cause.message, cause });
   if (cause instanceof ZodError) {
@@ -108,7 +99,6 @@ export interface GuardOptions {
   type: string;
 }
 
-/** Runs `guard`, throwing a refusal (DomainError) as its TRPCError. */
 function runGuard<T>(guard: (opts: GuardOptions) => T, opts: GuardOptions): T {
   try {
     return guard(opts);
@@ -117,7 +107,6 @@ function runGuard<T>(guard: (opts: GuardOptions) => T, opts: GuardOptions): T {
   }
 }
 
-/** `result` of the rest of the call, or its DomainError or input error thrown as its TRPCError. */
 function mappedResult<R extends { ok: boolean }>(result: R): R {
   if (!result.ok) {
     const error = mappedError((result as unknown as { error: TRPCError }).error.cause);
@@ -127,12 +116,9 @@ function mappedResult<R extends { ok: boolean }>(result: R): R {
 }
 
 /*
- * Every procedure (procedures.ts) starts with exactly one middleware built here: it runs the
- * procedure's guard for the caller (a refusal is a thrown DomainError), then the rest of the call,
- * and gives a DomainError or input error thrown by the guard, a later middleware or the procedure its
- * tRPC code (tRPC 11: next() never throws). Guard and mapping are one middleware, not one each,
- * because tRPC copies the call's options at every middleware level of every procedure call
- * (docs/decisions/0061).
+ * Every procedure starts with exactly one middleware built here: the guard, then the rest of the call,
+ * whose DomainError or input error it maps to a tRPC code (tRPC 11: next() never throws). One middleware,
+ * not two, because tRPC copies the call's options at every middleware level (docs/decisions/0061).
  */
 
 /** A procedure whose `check` may refuse the caller; the context goes on as it is. */
@@ -143,7 +129,7 @@ export function guardedProcedure(check: (opts: GuardOptions) => void) {
   });
 }
 
-/** A procedure whose `guard` may refuse the caller, and otherwise returns what tRPC merges into its context. */
+/** A procedure whose `guard` may refuse the caller, or returns what tRPC merges into the context. */
 export function guardedProcedureWith<TAdd extends object>(guard: (opts: GuardOptions) => TAdd) {
   return t.procedure.use(async ({ ctx, type, next }) => {
     const additions = runGuard(guard, { ctx, type });

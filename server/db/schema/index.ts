@@ -1,12 +1,7 @@
 /**
- * The complete data model, with the invariants the database itself enforces:
- * - one slot per business per date + start time (unique index);
- * - at most one active (pending, confirmed or completed) booking per slot (partial unique index);
- * - a like is unique per customer + business;
- * - bookings outlive their slot, business and customer (ON DELETE SET NULL; the archived_* copies
- *   are filled by a trigger before a slot or business row goes, see drizzle/0001_*).
- *
- * Slot date and times are the business's local wall-clock values (`date`, 'HH:MM' text), never UTC.
+ * The data model. Bookings outlive their slot, business and customer: a trigger fills the archived_*
+ * copies before a slot or business row goes (drizzle/0001_*). Slot dates and times are the business's
+ * local wall-clock values (`date`, 'HH:MM' text), never UTC.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -35,10 +30,10 @@ const timestamps = {
 export const roleEnum = pgEnum('user_role', ['business', 'customer']);
 export const bookingStatusEnum = pgEnum('booking_status', ['pending', 'confirmed', 'cancelled', 'completed']);
 export const tokenPurposeEnum = pgEnum('token_purpose', ['email_confirmation', 'password_reset', 'email_change']);
-/** 'skipped': never sent on purpose (the recipient opted out, or the booking it was about is no longer active). */
+/** 'skipped': not sent on purpose (the recipient opted out, or its booking is not active). */
 export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'failed', 'skipped']);
 
-/** Accounts. `email` is stored lower-cased (enforced by a check). */
+/** Accounts; `email` is lower-cased. */
 export const users = pgTable(
   'users',
   {
@@ -98,7 +93,7 @@ export const businessProfiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     businessName: text().notNull(),
-    /** Optional in settings (saved as null when empty); sign-up asks for it. */
+    /** Null when empty; only sign-up requires it. */
     address: text(),
     phoneNumber: text(),
     slug: text().notNull(),
@@ -111,16 +106,12 @@ export const businessProfiles = pgTable(
     stripeCustomerId: text(),
     /** IANA zone in which the business's slot dates and times are read. */
     timezone: text().notNull().default('Europe/London'),
-    /**
-     * Where the business is (degrees), for Discover (docs/decisions/0081, 0082); null until set.
-     * `locationPrecision` says how precise ('exact', 'postcode', 'district', 'town') and
-     * `locationSource` where it came from ('address', 'device', 'pin'); all four are set together.
-     */
+    /** Where the business is, in degrees, for Discover (docs/decisions/0081, 0082); null until set. */
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     locationPrecision: text(),
     locationSource: text(),
-    /** "Show my slots in Discover": on by default; off (or no location) keeps the business out of Discover. */
+    /** "Show my slots in Discover"; without a location the business stays out of Discover anyway. */
     discoverable: boolean().notNull().default(true),
     ...timestamps,
   },
@@ -149,9 +140,8 @@ export const customerProfiles = pgTable('customer_profiles', {
 });
 
 /**
- * A bookable slot, in the business's local wall-clock time. For Discover (docs/decisions/0081) each
- * row also carries its start instant and, while its business shows in Discover, the business's
- * coordinates; the services keep both in step with the slot and the business.
+ * A bookable slot. For Discover (docs/decisions/0081) it also carries its start instant and, while its
+ * business shows in Discover, the business's coordinates; the services keep both in step.
  */
 export const slots = pgTable(
   'slots',
@@ -170,9 +160,8 @@ export const slots = pgTable(
     customerEmail: text(),
     customerPhone: text(),
     addedToSystem: boolean().notNull().default(false),
-    /** The instant `date` + `startTime` happens in the business's time zone (shared/zoned-time zonedInstant). */
+    /** `date` + `startTime` in the business's time zone (zonedInstant). */
     startsAt: timestamp({ withTimezone: true }).notNull(),
-    /** The business's coordinates while it shows in Discover (discoverable, with a location); else null. */
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     ...timestamps,
@@ -180,8 +169,7 @@ export const slots = pgTable(
   (t) => [
     uniqueIndex('slots_business_date_start_unique').on(t.businessId, t.date, t.startTime),
     index('slots_date_idx').on(t.date),
-    // The Discover search: open slots of listed businesses, read in start order, the bounding box
-    // checked on the index entries before any row is fetched.
+    // Discover reads open slots in start order and checks the bounding box on the index before fetching rows.
     index('slots_discovery_idx')
       .on(t.startsAt, t.latitude, t.longitude)
       .where(sql`is_booked = false and latitude is not null`),
@@ -192,10 +180,7 @@ export const slots = pgTable(
   ],
 );
 
-/**
- * A customer's request for a slot and its lifecycle (pending → confirmed | completed | cancelled).
- * The archived_* columns keep what the customer and business need once the slot or business is gone.
- */
+/** A customer's request for a slot: pending → confirmed | completed | cancelled. */
 export const bookings = pgTable(
   'bookings',
   {
@@ -207,7 +192,7 @@ export const bookings = pgTable(
     customerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     businessId: uuid().references(() => businessProfiles.id, { onDelete: 'set null' }),
     declinedByBusiness: boolean().notNull().default(false),
-    /** When the business accepted the request (confirm or approve); null if it never did. */
+    /** When the business accepted the request; null if it never did. */
     confirmedAt: timestamp({ withTimezone: true }),
     archivedBusinessName: text(),
     archivedBusinessAddress: text(),
@@ -218,9 +203,8 @@ export const bookings = pgTable(
     archivedSlotStartTime: text(),
     archivedSlotEndTime: text(),
     /**
-     * How many times the booking's calendar event was issued again while it was active: its slot
-     * re-expressed in the business's new time zone, the instant kept (docs/decisions/0078). The
-     * event's SEQUENCE is this, plus 1 once cancelled, so each version outranks every earlier one.
+     * Times the calendar event was reissued while active, for a time zone change (docs/decisions/0078).
+     * The event's SEQUENCE is this, plus 1 once cancelled, so each version outranks every earlier one.
      */
     calendarRevision: integer().notNull().default(0),
     ...timestamps,
@@ -231,18 +215,12 @@ export const bookings = pgTable(
       .where(sql`status in ('pending', 'confirmed', 'completed')`),
     index('bookings_business_status_idx').on(t.businessId, t.status),
     index('bookings_customer_idx').on(t.customerId),
-    // Every booking of a slot, whatever its status: the public page and a booking request ask
-    // whether a slot has a pending or declined booking (the partial index above covers active
-    // bookings only); without it that check scans every booking (bench/README.md).
+    // Whether a slot has a pending or declined booking: the partial index above covers active ones only.
     index('bookings_slot_idx').on(t.slotId),
   ],
 );
 
-/**
- * A customer's favourite business. `notify_new_slots`: "Email me when this business adds a slot"
- * (off by default); `last_alerted_at`: when its last email of new slots was written
- * (docs/decisions/0086).
- */
+/** A customer's favourite business; `notify_new_slots`: email me its new slots (docs/decisions/0086). */
 export const customerLikes = pgTable(
   'customer_likes',
   {
@@ -259,7 +237,6 @@ export const customerLikes = pgTable(
   },
   (t) => [
     uniqueIndex('customer_likes_customer_business_unique').on(t.customerId, t.businessId),
-    // Who hears of a business's new slot: its favourites with the alert on.
     index('customer_likes_notify_idx')
       .on(t.businessId)
       .where(sql`notify_new_slots`),
@@ -267,12 +244,8 @@ export const customerLikes = pgTable(
 );
 
 /**
- * A customer's saved Discover search (docs/decisions/0086): where (`place` as typed, or null for a
- * position the customer chose, rounded to about 100 m; `latitude`/`longitude` the typed place's
- * centre or that position; `label` what the alert is called: the place's name, or 'your
- * location'), `miles`, `window` (read from when a slot is added, in the customer's `timezone` for
- * 'today' and 'tomorrow'), `category` (null: every category). A paused alert matches nothing.
- * `last_emailed_at`: when its last email was written.
+ * A customer's saved Discover search (docs/decisions/0086). `place`: as typed, or null for a chosen
+ * position (rounded to about 100 m). `window` is read from when a slot is added, in `timezone`.
  */
 export const alerts = pgTable(
   'alerts',
@@ -295,7 +268,6 @@ export const alerts = pgTable(
   },
   (t) => [
     index('alerts_customer_idx').on(t.customerId, t.createdAt),
-    // Which alerts a new slot may match: the active ones, by latitude band first.
     index('alerts_active_latitude_idx')
       .on(t.latitude, t.longitude)
       .where(sql`paused = false`),
@@ -306,10 +278,8 @@ export const alerts = pgTable(
 );
 
 /**
- * New slots an alert or a favourite (`alert_id` or `like_id`, exactly one) has not emailed yet
- * (docs/decisions/0086), written in the transaction that adds the slot. The next email of that
- * alert or favourite lists them and deletes them in its own transaction; a deleted slot takes its
- * rows with it. `distance_miles`: from the alert's centre (null for a favourite).
+ * New slots an alert or favourite has not emailed yet (docs/decisions/0086), written with the slot and
+ * deleted by the email that lists them. `distance_miles`: from the alert's centre; null for a favourite.
  */
 export const alertMatches = pgTable(
   'alert_matches',
@@ -332,7 +302,7 @@ export const alertMatches = pgTable(
   ],
 );
 
-/** An attachment of an outbox message (text content, e.g. an .ics file). */
+/** Text content, e.g. an .ics file. */
 export interface OutboxAttachment {
   filename: string;
   contentType: string;
@@ -340,14 +310,10 @@ export interface OutboxAttachment {
 }
 
 /**
- * Transactional email outbox (docs/decisions/0005, 0050): written with the change, delivered by the
- * dispatcher. A row names its `template` and `props`; the dispatcher renders `html`, `text` and
- * `attachments` when it sends (empty until then). Booking notifications also carry their `kind`,
- * the recipient account `user_id` (whose preferences the dispatcher honours), the `booking_id`
- * they are about, a `dedupe_key` (unique: one message per event) and the hash of their one-click
- * unsubscribe token. Nothing is sent before `send_after` (reminders). An email intent (a request
- * the dispatcher resolves into a message or drops, docs/decisions/0033) has its intent kind
- * ('password_reset', 'email_confirmation'; server/email/outbox.ts) as `kind` and no subject or body.
+ * Transactional email outbox (docs/decisions/0005, 0050), written with the change. The dispatcher
+ * renders `html`, `text` and `attachments` from `template` and `props` when it sends (empty until
+ * then), honouring `user_id`'s preferences. An email intent (docs/decisions/0033) has its intent kind
+ * as `kind` and no subject or body.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -382,11 +348,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/**
- * Booking notifications a user chose not to receive (docs/decisions/0054): one row per user and
- * notification kind; no row means the notification is sent. Account emails have no kind and
- * always go.
- */
+/** Booking notifications a user chose not to receive (docs/decisions/0054). Account emails always go. */
 export const notificationOptOuts = pgTable(
   'notification_opt_outs',
   {
@@ -399,10 +361,7 @@ export const notificationOptOuts = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
-/**
- * A business's private calendar feed (docs/decisions/0052): only the SHA-256 of the token in the
- * feed URL is kept; regenerating replaces it, so the old URL stops working at once.
- */
+/** A business's private calendar feed (docs/decisions/0052); only the token's SHA-256 is kept. */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
@@ -416,9 +375,8 @@ export const calendarFeeds = pgTable(
 );
 
 /**
- * Throttling counters (docs/decisions/0008): the table rate-limiter-flexible's RateLimiterDrizzle
- * reads and updates atomically (`insert ... on conflict (key) do update`). One row per limited key,
- * e.g. 'login_account:ann@example.test'; `points` counted in the window that ends at `expire`.
+ * Throttling counters of rate-limiter-flexible's RateLimiterDrizzle (docs/decisions/0008), one row per
+ * key, e.g. 'login_account:ann@example.test'; `points` count in the window that ends at `expire`.
  */
 export const rateLimits = pgTable(
   'rate_limits',
@@ -431,11 +389,8 @@ export const rateLimits = pgTable(
 );
 
 /**
- * Answers of retried user actions (docs/decisions/0034-idempotent-booking-actions.md): one row per
- * (user, key) written in the same transaction as the change it answers, so a rolled-back change
- * leaves no key. `procedure` and `request_hash` (SHA-256 of the canonical input) tell a retry from
- * a different request that reused the key; `response` is the JSON answer given the first time.
- * Rows older than 24 hours are ignored and swept.
+ * Answers of retried user actions (docs/decisions/0034), written in the transaction of the change, so a
+ * rolled-back change leaves no key. `request_hash` tells a retry from a different request reusing the key.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -453,11 +408,8 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Address look-ups waiting to run (docs/decisions/0082): at most one per business, written when
- * the business asks to be located from its address (or saves a new one while located by it), run
- * by the background geocoder after the save, retried with backoff. `address` is the text to look
- * up; `status` 'pending' (due at `next_attempt_at`) or 'failed' (not found, or gave up after
- * retries; `last_error` says which).
+ * Address look-ups for the background geocoder (docs/decisions/0082), at most one per business.
+ * 'failed': not found, or gave up after retries (`last_error` says which).
  */
 export const geocodeRequests = pgTable(
   'geocode_requests',

@@ -1,8 +1,4 @@
-/**
- * Account deletion: the typed DELETE plus the current password, then the
- * account and everything that belongs only to it go in one transaction. Decisions (password,
- * what happens to open requests, no fallback): docs/decisions/0014-data-export-and-account-deletion.md.
- */
+/** Account deletion, in one transaction (docs/decisions/0014). */
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { DeleteAccountInput } from '../../../shared/schemas/settings';
 import type { BookingEvent, ServiceDeps } from '../../core/deps';
@@ -26,15 +22,8 @@ export interface DeletingAccount {
 }
 
 /**
- * Deletes the signed-in account once `verifyCurrentPassword` passes (its errors are thrown). In one
- * transaction: the business's pending requests are declined or the customer's cancelled (their
- * slots free again); a business's confirmed appointments that have not started are cancelled; the
- * other side is emailed about each (`notifyAboutDeletion`); a customer's personal data is taken
- * out of what businesses keep (`forgetCustomer`); the users row goes, and with it sessions, tokens,
- * profile, likes and a business's slots, while bookings keep their archived_* copies. Booking
- * events (and, for a business, a business 'deleted' event, so its public page is gone in every
- * process) are published after commit. Output: { ok: true }. The typed DELETE is the input
- * schema's check.
+ * Deletes the signed-in account, its open requests closed and the other side emailed; bookings keep
+ * their archived copies. Throws as `verifyCurrentPassword`; the input schema checks the typed DELETE.
  */
 export async function deleteAccount(
   deps: ServiceDeps,
@@ -82,12 +71,8 @@ export async function deleteAccount(
 }
 
 /**
- * The other side's emails about a deletion (docs/decisions/0050), in `tx` before the account row
- * goes. `withdrawn`: the pending requests just closed. A business: each such customer is told the
- * request is cancelled, and each confirmed or completed booking that has not started is cancelled
- * and its customer told (their reminder is then never sent). A customer: each business is told of a
- * withdrawn request, and of each confirmed or completed booking that has not started. Returns the
- * live events of the bookings it cancelled.
+ * The other side's emails about a deletion, before the account row goes; a deleted business also
+ * cancels its upcoming accepted bookings. Returns the live events of the bookings it cancelled.
  */
 async function notifyAboutDeletion(
   tx: Tx,
@@ -136,11 +121,8 @@ async function notifyAboutDeletion(
 }
 
 /**
- * A deleted customer's personal data leaves the businesses' records (docs/decisions/0014): the
- * name, email and phone copied onto the slots it booked (through its confirmed or completed
- * bookings; never a slot another customer holds now) are cleared, the slot staying booked so the
- * business's Booked tab and history stay right (shown as 'Deleted customer'), and the notes of its
- * bookings are removed. Returns one event per slot changed, for its business's dashboard.
+ * Clears a deleted customer's details from the slots it booked and its bookings' notes
+ * (docs/decisions/0014); the slots stay booked so the business's history stays right. Returns one event per slot.
  */
 async function forgetCustomer(tx: Tx, customerId: string, now: Date): Promise<BookingEvent[]> {
   const itsSlots = tx

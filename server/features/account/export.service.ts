@@ -1,8 +1,4 @@
-/**
- * The data export file (format version EXPORT_VERSION): everything the product holds about the signed-in business or customer, as
- * the JSON object the client saves as {userType}-data-{date}.json. See
- * docs/decisions/0014-data-export-and-account-deletion.md.
- */
+/** The data export: everything held about the signed-in business or customer (docs/decisions/0014). */
 import { desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { DEFAULT_TIMEZONE, localNow } from '../../../shared/zoned-time';
@@ -61,10 +57,7 @@ async function readAccount(db: DbOrTx, userId: string) {
   return row && { ...row, emailVerifiedAt: iso(row.emailVerifiedAt), createdAt: iso(row.createdAt) };
 }
 
-/**
- * The bookings of one party (the business's, or the customer's), newest first, each with its
- * slot (or archived copy), the customer's profile and the business's profile (or archived copy).
- */
+/** The bookings of one party, newest first, with slot, customer and business, live or archived. */
 async function readBookings(db: DbOrTx, party: UserType, userId: string) {
   const rows = await db
     .select({
@@ -122,9 +115,8 @@ async function readBookings(db: DbOrTx, party: UserType, userId: string) {
 }
 
 /**
- * Likes with the liked business's profile: the customer's favourites, or the likes a business
- * received (without who gave them). A failed read is logged and exported as an empty list: likes
- * never block the export.
+ * The customer's favourites, or the likes a business received (not who gave them). A failed read is
+ * exported as an empty list: likes never block the export.
  */
 async function readLikes(deps: Pick<ServiceDeps, 'db' | 'logger'>, party: UserType, userId: string) {
   try {
@@ -181,7 +173,7 @@ function metadata(userType: UserType, account: { id: string; email: string }, no
   };
 }
 
-/** The business's export: profile, slots, bookings (customer and slot details), likes, metadata. */
+/** The business's export. */
 async function exportBusiness(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, userId: string) {
   const { db } = deps;
   const now = deps.now();
@@ -235,7 +227,7 @@ async function exportBusiness(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, 
   };
 }
 
-/** The customer's export: profile, bookings (slot and business profile), likes, alerts, metadata. */
+/** The customer's export. */
 async function exportCustomer(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, userId: string) {
   const { db } = deps;
   const now = deps.now();
@@ -276,16 +268,9 @@ async function exportCustomer(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, 
 }
 
 /**
- * The signed-in user's data export. Output: { fileName, data }:
- * `fileName` is {userType}-data-{YYYY-MM-DD}.json (the date in the business's time zone, or
- * Europe/London for customers); `data` holds version '2.0', userType, profile (with the account),
- * slots (business only), bookings (newest first; each with its slot or the archived copy, and the
- * customer's details for a business or the business profile for a customer), likes (with the
- * business profile; a customer's with "Email me when this business adds a slot"), alerts (customer
- * only) and metadata (downloadedAt, userId, email, dataVersion '2.0', totalBookings,
- * totalLikes, and totalSlots for a business). Timestamps are ISO 8601 strings. Throws NOT_FOUND
- * 'Could not load your profile, slot or booking data. Please try again.' (business without a
- * profile) or 'Could not load your profile data. Please try again.' (account gone).
+ * The signed-in user's data export: { fileName: '{userType}-data-{YYYY-MM-DD}.json' (the business's
+ * local date, Europe/London for customers), data }, timestamps as ISO 8601 strings. Throws NOT_FOUND
+ * for a business without a profile or an account that is gone.
  */
 export async function exportAccountData(
   deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>,

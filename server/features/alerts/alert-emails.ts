@@ -1,12 +1,8 @@
 /**
- * The emails of alerts and favourites (docs/decisions/0086), as retried background work beside the
- * outbox dispatcher (the mail worker on PostgreSQL, the one process on PGlite). The first new slot
- * an alert or favourite hears of (alert-matching.ts) starts its round; once the round
- * (`intervalMs`, 15 minutes) has passed, one transaction takes the alert's row (FOR NO KEY UPDATE
- * SKIP LOCKED, so two processes never email the same one), deletes every match it had, and writes one
- * outbox message listing those of the slots still open (not taken, not started; a deleted slot
- * took its match with it), through `queueNotification`, so preferences and one-click unsubscribe
- * apply. A process that dies before the commit leaves the matches for the next pass.
+ * The emails of alerts and favourites (docs/decisions/0086). The first new slot an alert hears of starts
+ * its round; at the round's end one transaction locks its row (SKIP LOCKED, so two processes never email
+ * the same one), deletes its matches and queues one message of the slots still open. A process that
+ * dies before commit leaves the matches for the next pass.
  */
 import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -27,20 +23,17 @@ const BATCH = 50;
 
 interface EmailParams {
   db: Db;
-  /** Absolute origin for the links, e.g. 'https://lastslot.example'. */
   appOrigin: string;
   now?: Date;
-  /** A round's length (ms); default ALERT_EMAIL_INTERVAL_MS. */
+  /** A round's length (ms). */
   intervalMs?: number;
 }
 
-/** A match taken for an email: the slot and its distance from the alert's centre (null for a favourite). */
 type Taken = { slotId: string; distanceMiles: number | null };
 
 /**
- * The slots of `taken` still open at `now` (not booked, no active or declined booking, not
- * started), soonest first, with their business, as the email lists them; a business's zone is
- * named after its times when it is not `customerZone` (null: never named).
+ * The slots of `taken` still open and not started, soonest first, as the email lists them; a business's
+ * zone is named when it is not `customerZone` (null: never named).
  */
 async function openSlotLines(
   tx: Tx,
@@ -92,10 +85,8 @@ async function openSlotLines(
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
 
-/** Where the pass is: its origin for links, its time, and the round's length (ms). */
 type Pass = Required<Omit<EmailParams, 'db'>>;
 
-/** What one alert or favourite's email says, once its open slots `lines` are known. */
 interface RoundEmail {
   kind: 'slot_alert' | 'favourite_slot';
   subject: string;
@@ -105,11 +96,8 @@ interface RoundEmail {
 }
 
 /**
- * The end of one alert's or favourite's round, in `tx`, its row already locked: nothing while its
- * last email (`lastEmailedAt`) is less than a round old; else deletes its matches (`matchesOf`)
- * and, when it is `active` and some of their slots are still open, queues one message to `to`
- * (account `userId`) worded by `email` and records it with `markEmailed`. Output: whether a
- * message was queued.
+ * Ends one round, its row already locked: nothing while the last email is less than a round old; else
+ * deletes the matches and, when `active` with slots still open, queues a message. Output: whether it did.
  */
 async function endRound(
   tx: Tx,
@@ -155,10 +143,7 @@ async function endRound(
   return true;
 }
 
-/**
- * Ends alert `alertId`'s round at `p.now` in `tx` (`endRound`), unless another process holds its
- * row: a 'slot_alert' message, none while the alert is paused.
- */
+/** Ends an alert's round unless another process holds its row; none while paused. */
 async function emailAlert(tx: Tx, p: Pass, alertId: string): Promise<boolean> {
   const [alert] = await tx
     .select({
@@ -198,10 +183,7 @@ async function emailAlert(tx: Tx, p: Pass, alertId: string): Promise<boolean> {
   });
 }
 
-/**
- * Ends favourite `likeId`'s round at `p.now` in `tx`, as `emailAlert` does: a 'favourite_slot'
- * message, none while "Email me when this business adds a slot" is off.
- */
+/** Ends a favourite's round as `emailAlert` does; none while its alert is off. */
 async function emailFavourite(tx: Tx, p: Pass, likeId: string): Promise<boolean> {
   const [like] = await tx
     .select({
@@ -240,10 +222,8 @@ async function emailFavourite(tx: Tx, p: Pass, likeId: string): Promise<boolean>
 }
 
 /**
- * One pass at `now`: every alert and favourite whose oldest unsent match is a round old (up to
- * BATCH of them) gets its email, each in its own transaction (`emailAlert`, `emailFavourite`). A
- * failure is logged and left for the next pass. Output: how many messages were queued. Throws only
- * when the database fails to list what is due.
+ * One pass: up to BATCH alerts and favourites with a match a round old get their email, each in its own
+ * transaction; a failure is left for the next pass. Output: messages queued. Throws only when listing fails.
  */
 export async function sendDueAlertEmailsOnce(params: EmailParams & { logger: Logger }): Promise<number> {
   const p = {
@@ -270,11 +250,7 @@ export async function sendDueAlertEmailsOnce(params: EmailParams & { logger: Log
   return queued;
 }
 
-/**
- * Runs `sendDueAlertEmailsOnce` every `pollMs` (default 5 s) until `stop()`, which resolves once
- * the pass under way has ended; calls `kick` (the outbox dispatcher's) after a pass that queued
- * messages. A failed pass is logged and the next one goes on.
- */
+/** Runs `sendDueAlertEmailsOnce` every `pollMs` (ms) until `stop()`; `kick` after a pass that queued messages. */
 export function startAlertEmails(params: {
   db: Db;
   appOrigin: string;

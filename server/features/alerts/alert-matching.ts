@@ -1,7 +1,6 @@
 /**
- * Which alerts and favourites a new slot is news for (docs/decisions/0086), recorded in the
- * transaction that adds the slot: a rolled-back slot leaves no match, a committed one is never
- * forgotten (the emails are written later from these rows, alert-emails.ts).
+ * Which alerts and favourites a new slot is news for (docs/decisions/0086), recorded in the slot's
+ * transaction: a rolled-back slot leaves no match, a committed one is never forgotten.
  */
 import { and, between, eq, notExists, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -19,11 +18,10 @@ const INSERT_CHUNK = 1000;
 export interface NewSlot {
   id: string;
   businessId: string;
-  /** Its start (UTC instant). */
   startsAt: Date;
-  /** Where its business shows in Discover; null when it does not (then no saved search hears of it). */
+  /** Null when its business does not show in Discover: then no saved search hears of it. */
   listedAt: LatLng | null;
-  /** The business's stored type ('Hair Services|Barber Shop' or 'Barber Shop'). */
+  /** 'Hair Services|Barber Shop' or 'Barber Shop'. */
   businessType: string;
 }
 
@@ -38,10 +36,8 @@ function wants(tx: Tx, userId: AnyPgColumn, kind: NotificationKind) {
 }
 
 /**
- * True when an alert with `window` (read in IANA zone `timezone`), `category` and its centre at
- * `distance` miles of `miles` wants a slot of `businessType` starting at `startsAt`, added at `now`:
- * within the distance, starting in the window measured from `now` (not yet started), and of the
- * category (a group means its children) when one is set.
+ * Whether an alert wants a slot added at `now`: within `miles`, not started, starting in the window
+ * (read from `now` in `timezone`), of the category or a child of the group.
  */
 export function alertWants(
   alert: { miles: number; window: DiscoveryWindow; timezone: string; category: string | null },
@@ -57,12 +53,9 @@ export function alertWants(
 }
 
 /**
- * Records slot `slot`, added at `now`, for every active alert that wants it (`alertWants`; the
- * candidates read by a bounding box of the widest distance) and every favourite of its business
- * with "Email me when this business adds a slot" on, leaving out customers who turned that email
- * off. The alerts and favourites read are key-share locked, so one deleted meanwhile waits for
- * this transaction rather than failing its match's foreign key. Call inside the slot's
- * transaction. Output: how many alerts and favourites it was recorded for.
+ * Records the slot for every active alert that wants it and every favourite with its alert on, unless
+ * the customer opted out. Call in the slot's transaction: the key-share locks make a concurrent delete
+ * wait rather than fail the match's foreign key. Output: how many it was recorded for.
  */
 export async function recordNewSlot(tx: Tx, slot: NewSlot, now: Date): Promise<number> {
   const rows: Array<typeof alertMatches.$inferInsert> = [];

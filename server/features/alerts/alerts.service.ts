@@ -1,8 +1,4 @@
-/**
- * A customer's alerts of new slots (docs/decisions/0086): saved from the Discover search being
- * looked at, listed, paused and resumed, deleted. Which new slot an alert hears of is
- * alert-matching.ts; its emails are alert-emails.ts.
- */
+/** A customer's alerts of new slots, saved from a Discover search (docs/decisions/0086). */
 import { and, desc, eq } from 'drizzle-orm';
 import { ALERT_LIMIT, POSITION_ALERT_LABEL } from '../../../shared/alerts';
 import type { DiscoveryWindow } from '../../../shared/discovery';
@@ -16,11 +12,11 @@ import { searchCentre } from '../discovery/discovery.service';
 /** One alert as the customer sees it. */
 export interface AlertView {
   id: string;
-  /** What the alert is called: the typed place's name ('Leeds', 'LS1 6DL') or 'your location'. */
+  /** The typed place's name ('Leeds', 'LS1 6DL') or 'your location'. */
   label: string;
-  /** The place as typed; null for an alert saved from a position. */
+  /** Null for an alert saved from a position. */
   place: string | null;
-  /** The centre (degrees): the typed place's, or the position chosen, rounded to 3 decimal places. */
+  /** The centre, in degrees; a chosen position is rounded to 3 decimal places. */
   latitude: number;
   longitude: number;
   miles: number;
@@ -28,7 +24,6 @@ export interface AlertView {
   /** A category group or child; null: every category. */
   category: string | null;
   paused: boolean;
-  /** When it was saved (UTC instant). */
   createdAt: Date;
 }
 
@@ -52,12 +47,9 @@ const asView = (row: { window: string } & Omit<AlertView, 'window'>): AlertView 
 });
 
 /**
- * alerts.create: saves `input` (a Discover search) as an alert of customer `customerId`. The
- * centre is the typed place's (offline gazetteer) or the position sent, rounded to 3 decimal
- * places (about 100 m); nothing more precise is kept. Throws BAD_REQUEST MSG.placeNotFound (field
- * place) for an unknown place, CONFLICT MSG.alertExists when the customer already has an alert
- * for the same centre, distance, window and category, PRECONDITION_FAILED MSG.alertLimit when they
- * have ALERT_LIMIT (10) already. Output: the new alert.
+ * alerts.create: saves a Discover search as an alert; a position is kept to about 100 m, never finer.
+ * Throws BAD_REQUEST (field place) for an unknown place, CONFLICT for a duplicate alert,
+ * PRECONDITION_FAILED at ALERT_LIMIT.
  */
 export async function createAlert(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
@@ -67,7 +59,7 @@ export async function createAlert(
   const centre = searchCentre(input);
   const category = input.category ?? null;
   return deps.db.transaction(async (tx) => {
-    // One save at a time per customer, so two quick saves cannot pass the limit or the duplicate check together.
+    // One save at a time per customer, so two quick saves cannot both pass the limit or duplicate check.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, customerId)).for('no key update');
     const mine = await tx
       .select({
@@ -119,10 +111,8 @@ export async function listAlerts(deps: Pick<ServiceDeps, 'db'>, customerId: stri
 }
 
 /**
- * alerts.setPaused: pauses (`paused` true) or resumes one of the customer's alerts. A paused alert
- * hears of no new slot, and the slots it had not emailed yet are dropped; a resumed one hears of
- * slots added from then on. Idempotent. Throws NOT_FOUND MSG.alertNotFound for an unknown alert
- * or another customer's. Output: the alert.
+ * alerts.setPaused: pausing drops the slots not yet emailed; a resumed alert hears of slots added from
+ * then on. Idempotent. Throws NOT_FOUND for an unknown alert or another customer's.
  */
 export async function setAlertPaused(
   deps: Pick<ServiceDeps, 'db'>,
@@ -141,10 +131,7 @@ export async function setAlertPaused(
   });
 }
 
-/**
- * alerts.delete: deletes one of the customer's alerts with the slots it had not emailed yet.
- * Throws NOT_FOUND MSG.alertNotFound for an unknown alert or another customer's. Output: { id }.
- */
+/** alerts.delete: deletes an alert of the customer. Throws NOT_FOUND for an unknown alert or another customer's. */
 export async function deleteAlert(
   deps: Pick<ServiceDeps, 'db'>,
   customerId: string,

@@ -1,8 +1,6 @@
 /**
- * Registration, email confirmation and login.
- * Enumeration-safe: signing up with a registered email answers exactly like a new sign-up and
- * emails the owner instead (docs/decisions/0004). Password attempts and link emails are throttled
- * (docs/decisions/0008); password reset and change, email change: credentials.service.ts.
+ * Registration, email confirmation and login. Signing up with a registered email answers exactly like a
+ * new sign-up and emails the owner instead (docs/decisions/0004).
  */
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
@@ -44,18 +42,16 @@ async function emailExisting(deps: ServiceDeps, tx: DbOrTx, email: string): Prom
   await enqueueEmail(tx, alreadyRegisteredEmail(email, loginUrl(deps), forgotPasswordUrl(deps)), deps.now());
 }
 
-/** Output of both sign-ups: the lower-cased email, and whether its email was skipped (throttled). */
+/** Output of both sign-ups: the lower-cased email, and whether its email was skipped. */
 export interface SignUpResult {
   email: string;
-  /** True when an email went to this address less than a minute ago, so none was queued now. */
+  /** An email went to this address less than a minute ago, so none was queued now. */
   emailThrottled: boolean;
 }
 
 /**
- * The common part of both sign-ups (docs/decisions/0004, 0008): hashes the password, creates the
- * unconfirmed user unless the email is registered, runs `createProfile` in the same transaction,
- * and queues the confirmation (or, for a registered email, the "someone tried to sign up" notice)
- * unless the address had an email in the last minute. The answer is the same either way.
+ * Both sign-ups: creates the unconfirmed user and profile unless the email is registered, and queues
+ * the confirmation, or for a registered email the notice; the answer is the same either way.
  */
 async function signUp(
   deps: ServiceDeps,
@@ -94,10 +90,8 @@ async function signUp(
 }
 
 /**
- * Creates a customer account (unconfirmed) and queues its confirmation email (/register).
- * Input: name, email (lower-cased), password (8-128). Output: { email,
- * emailThrottled }. Never reveals whether the email was registered already; does not fail when
- * the address is email-throttled (the email is skipped, `emailThrottled: true`).
+ * Creates an unconfirmed customer account and queues its confirmation (/register). Never reveals
+ * whether the email was registered; a throttled address skips the email instead of failing.
  */
 export async function registerCustomer(deps: ServiceDeps, input: RegisterCustomerInput): Promise<SignUpResult> {
   return signUp(deps, { ...input, role: 'customer' }, async (tx, userId, now) => {
@@ -106,21 +100,17 @@ export async function registerCustomer(deps: ServiceDeps, input: RegisterCustome
 }
 
 /**
- * Creates a business account with its profile from the pending registration plus the onboarding
- * form (/complete-business-profile), unconfirmed, and queues the confirmation.
- * Output as `registerCustomer`. Throws CONFLICT 'This username is already taken' (field slug) for
- * a taken or reserved slug, whether or not the email is registered.
+ * Creates an unconfirmed business account with its profile (/complete-business-profile), as
+ * `registerCustomer`. Throws CONFLICT (field slug) for a taken or reserved slug.
  */
 export async function registerBusiness(deps: ServiceDeps, input: RegisterBusinessInput): Promise<SignUpResult> {
-  // The slug is checked before anything about the email, so the answer never depends on whether
-  // the email is registered.
+  // Before anything about the email, so the answer never depends on whether it is registered.
   if (!(await isSlugAvailable(deps, input.slug))) {
     throw new DomainError('CONFLICT', MSG.usernameTaken, { field: 'slug' });
   }
   try {
     return await signUp(deps, { ...input, role: 'business' }, async (tx, userId, now) => {
       await tx.insert(businessProfiles).values(businessProfileRow(userId, input, now));
-      // Discover places the new business by its address, in the background (docs/decisions/0082).
       await queueGeocode(tx, userId, input.address, now);
     });
   } catch (err) {
@@ -149,15 +139,10 @@ export type ConfirmEmailResult =
   | { kind: 'email_change'; signedIn: boolean };
 
 /**
- * Uses an emailed /auth-redirect token (docs/decisions/0009).
- * - email_confirmation: confirms the email and opens a new session (returned for the cookie).
- * - email_change: moves the account to the token's new address (users and profile email columns),
- *   marks it confirmed, queues a notice to the old address, opens no session; `signedIn` tells
- *   whether `callerUserId` (the caller's current session) is that account. When the business's
- *   public contact email moved too, a business 'updated' event is published after commit.
- * Throws BAD_REQUEST 'Email confirmation failed…' (title 'Confirmation Failed') for an unknown,
- * used or expired token or one of another purpose; CONFLICT 'This email address is already in
- * use by another account.' when the new address was taken meanwhile (the token stays unused).
+ * Uses an emailed /auth-redirect token (docs/decisions/0009): a confirmation opens a session; an email
+ * change moves the account to the new address, opens none, and says whether `callerUserId` is that account.
+ * Throws BAD_REQUEST for an unknown, used or expired token; CONFLICT when the new address was taken
+ * meanwhile (the token stays unused).
  */
 export async function confirmEmail(
   deps: ServiceDeps,
@@ -191,12 +176,8 @@ export async function confirmEmail(
 }
 
 /**
- * Asks for a fresh confirmation link to `email`. Does the same work whatever the address: counts
- * the per-address email allowance and queues one outbox intent; the dispatcher later sends the
- * link (voiding the older one) when the address has an unconfirmed account, and drops it for an
- * unknown or confirmed one (`resolveAccountEmailIntent`, docs/decisions/0033). Output: { ok: true }.
- * Throws TOO_MANY_REQUESTS 'Email Limit Reached' when a request for this address came less than a
- * minute ago.
+ * Asks for a fresh confirmation link to `email`, doing the same work whatever the address: an intent the
+ * dispatcher resolves (docs/decisions/0033). Throws TOO_MANY_REQUESTS within a minute of the last request.
  */
 export async function resendConfirmation(deps: ServiceDeps, email: string): Promise<{ ok: true }> {
   await withEmailAllowance(deps, 'confirmation', email, async (allowed) => {
@@ -208,15 +189,9 @@ export async function resendConfirmation(deps: ServiceDeps, email: string): Prom
 }
 
 /**
- * Checks email + password and opens a new session. Failures are throttled per account and
- * client `ip` together, per `ip` and per account from anywhere (docs/decisions/0008, 0031): when
- * any is exhausted, TOO_MANY_REQUESTS 'You've made too many login attempts…' is thrown before the
- * password is checked. Throws UNAUTHORIZED 'Invalid email or password' for an unknown email or
- * wrong password (same answer, same time, both counted), FORBIDDEN 'Please confirm your email
- * address before logging in' for a right password on an unconfirmed account (not counted), with
- * `details.role` ('business' | 'customer') so the client can say what waits for the confirmation.
- * A right password forgets the account's failures from this client. Output: the session's cookie
- * token and expiry.
+ * Checks email + password and opens a session: the cookie token and expiry. Throws TOO_MANY_REQUESTS
+ * when throttled (docs/decisions/0031); UNAUTHORIZED for an unknown email or wrong password (same answer,
+ * same time); FORBIDDEN with `details.role` for a right password on an unconfirmed account.
  */
 export async function login(
   deps: ServiceDeps,
@@ -252,10 +227,9 @@ export async function login(
 const DELIVERY_LOOKBACK_MS = 30 * 60 * 1000;
 
 /**
- * The delivery problem of the newest sign-up email (confirmation link, or the notice a registered
- * address gets instead) sent to `email` in the last 30 minutes, for /check-email. Output: { issue: 'limit' | 'service' | 'delivery' | 'other' | null }; null
- * when it was sent, is still waiting for its first attempt, or there is none. Both sign-up paths
- * send one of these emails, so the answer does not tell whether the address has an account.
+ * The delivery problem of the newest sign-up email to `email` within DELIVERY_LOOKBACK_MS, for
+ * /check-email; null when sent, not yet tried, or none. Both sign-up paths send one, so the answer does
+ * not tell whether the address has an account.
  */
 export async function signUpEmailIssue(
   deps: Pick<ServiceDeps, 'db' | 'now'>,

@@ -1,8 +1,4 @@
-/**
- * Password reset (/forgot-password, /reset-password), and password and email change from
- * settings. Flows, the current password, ended sessions and notices: docs/decisions/0009;
- * throttling: docs/decisions/0008.
- */
+/** Password reset, and password and email change from settings (docs/decisions/0009). */
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { ChangePasswordInput, RequestEmailChangeInput, ResetPasswordInput } from '../../../shared/schemas/auth';
@@ -31,14 +27,14 @@ import { hashPassword, verifyPassword } from './password';
 import { createSession, invalidateUserSessions } from './session';
 import { clearAccountLoginCounters, loginAttemptKeys } from './throttle';
 
-/** The signed-in account a settings change applies to (from the session). */
+/** The signed-in account a settings change applies to. */
 export interface AccountRef {
   id: string;
   email: string;
   name: string;
 }
 
-/** Sets email_verified_at to `now` unless it is set already. */
+/** Sets email_verified_at unless it is set already. */
 export async function markEmailVerified(tx: DbOrTx, userId: string, now: Date): Promise<void> {
   await tx
     .update(users)
@@ -46,23 +42,15 @@ export async function markEmailVerified(tx: DbOrTx, userId: string, now: Date): 
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
-/**
- * After a new password: every session of the user ends, and pending reset and email-change links
- * stop working (a change requested by someone who had the account must not survive the new
- * password).
- */
+/** After a new password: a change requested by someone who had the account must not survive it. */
 async function endSessionsAndPendingLinks(tx: DbOrTx, userId: string, now: Date): Promise<void> {
   await invalidateUserSessions(tx, userId);
   await voidOneTimeTokens(tx, { userId, purposes: ['password_reset', 'email_change'], now });
 }
 
 /**
- * Asks for a password reset link to `email` ('If registered, a reset link will be sent to …'). Does the same work whatever the address: counts the per-address
- * email allowance and queues one outbox intent; the dispatcher later sends `/reset-password?token=…`
- * (valid 1 hour, voiding older ones) when the address has an account, and drops it otherwise
- * (`resolveAccountEmailIntent`, docs/decisions/0033). Output: { email }. Throws TOO_MANY_REQUESTS
- * 'Email Limit Reached' when a request for this address came less than a minute ago (counted for
- * unknown addresses too).
+ * Asks for a reset link to `email`, doing the same work whatever the address: an intent the dispatcher
+ * resolves (docs/decisions/0033). Throws TOO_MANY_REQUESTS within a minute of the last request.
  */
 export async function requestPasswordReset(deps: ServiceDeps, email: string): Promise<{ email: string }> {
   await withEmailAllowance(deps, 'reset', email, async (allowed) => {
@@ -75,10 +63,7 @@ export async function requestPasswordReset(deps: ServiceDeps, email: string): Pr
 
 export type ResetTokenStatus = 'valid' | 'expired' | 'invalid' | 'wrong_type';
 
-/**
- * The state of a reset link's token without using it: 'valid'; 'expired' (older than 1 hour); 'invalid' (unknown or used); 'wrong_type'
- * (an email confirmation or email change token). Never throws for a bad token.
- */
+/** The state of a reset link's token, without using it (see `inspectOneTimeToken`). */
 export async function checkResetToken(deps: ServiceDeps, token: string): Promise<{ status: ResetTokenStatus }> {
   return { status: await inspectOneTimeToken(deps.db, { token, purpose: 'password_reset', now: deps.now() }) };
 }
@@ -91,13 +76,9 @@ const RESET_TOKEN_MESSAGE: Record<TokenProblem, string> = {
 };
 
 /**
- * Sets a new password from a reset token. Uses the token atomically, stores the argon2id hash,
- * marks the email confirmed (the link proves control of the mailbox), ends every session of the
- * user, voids pending reset and email-change links, forgets every failed login on the account from
- * every client (the link works whatever the login throttle says, docs/decisions/0031) and queues
- * 'Your LastSlot password was changed'. Output: { ok: true }. Throws BAD_REQUEST 'This password
- * reset link has expired…' (expired), '…is invalid…' (unknown or used) or 'This link is not a
- * password reset link.' (other purpose).
+ * Sets a new password from a reset token. Also confirms the email (the link proves control of the
+ * mailbox), ends every session and clears the login throttle (docs/decisions/0031). Throws BAD_REQUEST
+ * for an expired, unknown, used or other-purpose token.
  */
 export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput): Promise<{ ok: true }> {
   const passwordHash = await hashPassword(input.password);
@@ -121,10 +102,8 @@ export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput
 }
 
 /**
- * Checks the signed-in user's current password under the per-account login limiter. Throws
- * TOO_MANY_REQUESTS 'You've made too many login attempts…' when the account is exhausted (the
- * password is then not checked) and BAD_REQUEST 'Your current password is incorrect.' (field
- * currentPassword) for a wrong one, which counts as a failed login.
+ * Checks the signed-in user's current password under the login limiter. Throws TOO_MANY_REQUESTS, or
+ * BAD_REQUEST (field currentPassword) for a wrong one, which counts as a failed login.
  */
 export async function verifyCurrentPassword(
   deps: ServiceDeps,
@@ -145,11 +124,8 @@ export async function verifyCurrentPassword(
 }
 
 /**
- * Changes the signed-in user's password (the current password is required,
- * docs/decisions/0009). Ends every session of the user, voids pending reset
- * and email-change links, opens a new session for this device and queues 'Your LastSlot password
- * was changed'. Output: the new session's cookie token and expiry. Throws as
- * `verifyCurrentPassword`.
+ * Changes the signed-in user's password, ending all its sessions. Output: this device's new session
+ * (cookie token and expiry). Throws as `verifyCurrentPassword`.
  */
 export async function changePassword(
   deps: ServiceDeps,
@@ -170,13 +146,9 @@ export async function changePassword(
 }
 
 /**
- * Starts an email change (docs/decisions/0009). The new
- * address gets a link `/auth-redirect?token=…` (email_change token, 24 hours, voiding older ones)
- * and the current address a notice of the request. When the new address already has an account it
- * gets a notice instead of a link, and the answer is the same. Output: { newEmail }. Throws
- * BAD_REQUEST 'This is already your email address.' (field newEmail), the errors of
- * `verifyCurrentPassword`, and TOO_MANY_REQUESTS 'Email Limit Reached' when an email went to the
- * new address less than a minute ago.
+ * Starts an email change: a link to the new address, or a notice when it has an account (same answer),
+ * and a notice to the current one. Throws BAD_REQUEST (field newEmail) for the same address, as
+ * `verifyCurrentPassword`, and TOO_MANY_REQUESTS within a minute of the last email to the new address.
  */
 export async function requestEmailChange(
   deps: ServiceDeps,
@@ -211,13 +183,9 @@ export async function requestEmailChange(
 }
 
 /**
- * Moves account `userId` to `newEmail` inside the caller's transaction (the email_change link of
- * `confirmEmail`): users.email, the business profile's email_address and the customer profile's
- * email; marks the email confirmed; voids pending confirmation and reset links (they went to the
- * old address); queues 'Your LastSlot email was changed to …' to the old address. Throws CONFLICT
- * 'This email address is already in use by another account.' when `newEmail` is taken. Output:
- * `businessEmailChanged`, true when the business's public contact email moved with it (the caller
- * announces the profile change after commit).
+ * Moves account `userId` to `newEmail` in the caller's transaction and voids the links that went to the
+ * old address. Throws CONFLICT when `newEmail` is taken. `businessEmailChanged`: the public contact
+ * email moved too, so the caller announces the profile change after commit.
  */
 export async function applyEmailChange(
   tx: DbOrTx,
@@ -239,8 +207,7 @@ export async function applyEmailChange(
     throw err;
   }
   await markEmailVerified(tx, userId, now);
-  // The business's public contact email follows the login only where it was the login (or
-  // empty); an address the business set apart from its login stays (docs/decisions/0036).
+  // The contact email follows the login only where it was the login or empty (docs/decisions/0036).
   const moved = await tx
     .update(businessProfiles)
     .set({ emailAddress: newEmail, updatedAt: now })

@@ -1,7 +1,4 @@
-/**
- * Development-only account maker the Playwright journeys sign in with (docs/decisions/0040). Never
- * reachable in production: its only caller is `dev.createAccount` behind `developmentProcedure`.
- */
+/** Development-only accounts for the Playwright journeys (docs/decisions/0040), behind `developmentProcedure`. */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { registerBusinessInput, registerCustomerInput } from '../../../shared/schemas/auth';
@@ -19,14 +16,9 @@ export const devAccountInput = z.discriminatedUnion('role', [
 ]);
 
 /**
- * Makes a new account as the sign-up form would (customer: name, email, password; business: the
- * same plus the onboarding profile fields) through the sign-up services, so its confirmation email
- * is queued as usual. When `confirmed` (the default) the email is marked confirmed and a new
- * session is returned ({ token, expiresAt }); an unconfirmed account gets null (the app never gives
- * a session before confirmation). Throws CONFLICT 'This email is already registered' (nothing
- * changes; the sign-up services answer a registered email as a new one, docs/decisions/0004, but
- * here the caller would be signed in to someone else's account), CONFLICT 'This username is
- * already taken' for a business's taken slug.
+ * Makes an account through the sign-up services; when `confirmed`, confirms it and returns a session,
+ * else null. Throws CONFLICT for a registered email (unlike sign-up, which would sign the caller in to
+ * someone else's account here) or a taken slug.
  */
 export async function createDevAccount(
   deps: ServiceDeps,

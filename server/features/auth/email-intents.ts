@@ -1,8 +1,4 @@
-/**
- * The deferred half of password reset and confirmation resend (docs/decisions/0033): the
- * dispatcher hands each queued intent to `resolveAccountEmailIntent`, which decides, after the
- * request was answered, whether the address gets an email.
- */
+/** The deferred half of password reset and confirmation resend (docs/decisions/0033). */
 import { eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../../core/deps';
 import type { Tx } from '../../db/client';
@@ -13,12 +9,8 @@ import { authRedirectLink, resetPasswordLink } from './links';
 import { issueOneTimeToken } from './one-time-tokens';
 
 /**
- * Resolves one intent inside the dispatcher's transaction `tx`:
- * - password_reset: an account with that address gets a reset link (1 hour, voiding older ones);
- * - email_confirmation: an unconfirmed account gets a new confirmation link (24 hours, voiding the
- *   older one).
- * Anything else (no account; already confirmed) is dropped without a trace. Links are issued at
- * resolution time (`deps.now()`), so their lifetime starts when the email is written.
+ * Resolves one intent in the dispatcher's transaction: a reset link for any account, a confirmation
+ * link for an unconfirmed one; anything else is dropped. A link's lifetime starts when it is written.
  */
 export async function resolveAccountEmailIntent(
   deps: Pick<ServiceDeps, 'now' | 'appOrigin'>,

@@ -1,17 +1,12 @@
-/**
- * How the auth services apply the throttle (docs/decisions/0008): password attempts (login, and the
- * current password asked by password and email change) and emails carrying a link.
- */
+/** How the auth services apply the throttle to password checks and link emails (docs/decisions/0008). */
 import { MSG } from '../../../shared/messages';
 import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import { attemptSucceeded, refundAttempt, reserveAttempt, type AttemptKey } from './throttle';
 
 /**
- * Runs one password check under the login limiter. The attempt is counted on `keys` before
- * `check` runs; when a key is already exhausted the password is not checked and TOO_MANY_REQUESTS
- * 'You've made too many login attempts…' is thrown. `check` resolves 'right' (the account's
- * failures from this client are forgotten), 'wrong' (the failure stays counted) or 'not_counted' (taken back).
+ * Runs `check` under the login limiter; throws TOO_MANY_REQUESTS without checking when a key is over.
+ * Only 'wrong' stays counted.
  */
 export async function throttledPasswordCheck<T extends 'right' | 'wrong' | 'not_counted'>(
   deps: Pick<ServiceDeps, 'throttle'>,
@@ -27,16 +22,12 @@ export async function throttledPasswordCheck<T extends 'right' | 'wrong' | 'not_
     return outcome;
   } finally {
     if (outcome === 'right') await attemptSucceeded(deps.throttle, keys);
-    // A check that threw (database trouble) is not held against the user either.
+    // A check that threw is not held against the user either.
     else if (outcome !== 'wrong') await refundAttempt(deps.throttle, keys);
   }
 }
 
-/**
- * TOO_MANY_REQUESTS 'Email Limit Reached' for a resend, reset
- * or email-change request. Its text asks to wait a minute; the sign-up variant (MSG.emailLimit,
- * 'Your account was likely created…') is shown by the client after a throttled sign-up.
- */
+/** TOO_MANY_REQUESTS 'Email Limit Reached' for a resend, reset or email-change request. */
 export function emailLimitError(): DomainError {
   return new DomainError('TOO_MANY_REQUESTS', MSG.emailLimitWait, { title: MSG.emailLimitTitle });
 }
@@ -45,11 +36,8 @@ export function emailLimitError(): DomainError {
 export type LinkEmailKind = 'confirmation' | 'reset' | 'email_change';
 
 /**
- * Counts one link email of `kind` to `address` (at most one of each kind a minute, counted whether
- * or not the address has an account, so a reset right after sign-up is allowed) and runs
- * `send(allowed)`. `allowed` is false when the address is throttled;
- * `send` then either skips the email or throws `emailLimitError()`. When `send` throws after an
- * allowed count, the count is given back (nothing was sent).
+ * Counts one link email of `kind` to `address`, whether or not it has an account, and runs
+ * `send(allowed)`, which skips or throws `emailLimitError()` when not allowed. A throw refunds the count.
  */
 export async function withEmailAllowance<T>(
   deps: Pick<ServiceDeps, 'throttle'>,

@@ -3,12 +3,12 @@ import type { ServiceDeps } from '../../core/deps';
 
 type Origin = Pick<ServiceDeps, 'appOrigin'>;
 
-/** /auth-redirect?token=…: email confirmation and email change links. */
+/** Email confirmation and email change links. */
 export function authRedirectLink(deps: Origin, token: string): string {
   return `${deps.appOrigin}/auth-redirect?token=${encodeURIComponent(token)}`;
 }
 
-/** /reset-password?token=…: password reset links. */
+/** Password reset links. */
 export function resetPasswordLink(deps: Origin, token: string): string {
   return `${deps.appOrigin}/reset-password?token=${encodeURIComponent(token)}`;
 }

@@ -1,7 +1,4 @@
-/**
- * Single-use email tokens: confirmation 24 h, password reset 1 h, email change 24 h.
- * Stored hashed; issuing a new one voids the older unused ones of the same purpose.
- */
+/** Single-use email tokens, stored hashed. */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema/index';
@@ -15,7 +12,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   email_change: 24 * 60 * 60 * 1000,
 };
 
-/** Voids (marks used) every unused token of `userId` with one of `purposes`. */
+/** Marks used every unused token of `userId` with one of `purposes`. */
 export async function voidOneTimeTokens(
   db: DbOrTx,
   params: { userId: string; purposes: TokenPurpose[]; now: Date },
@@ -32,10 +29,7 @@ export async function voidOneTimeTokens(
     );
 }
 
-/**
- * Issues a token for `userId` and `purpose` (voiding the user's older unused ones of that purpose);
- * returns the raw token for the email link. `newEmail` is stored with an email_change token.
- */
+/** Issues a token, voiding the user's older ones of that purpose; returns the raw token for the link. */
 export async function issueOneTimeToken(
   db: DbOrTx,
   params: { userId: string; purpose: TokenPurpose; now: Date; newEmail?: string },
@@ -70,7 +64,6 @@ async function findToken(db: DbOrTx, token: string): Promise<TokenRow | undefine
   return row;
 }
 
-/** What is wrong with `row` for one of `purposes` at `now`, or null when it may be used. */
 function problemOf(row: TokenRow | undefined, purposes: TokenPurpose[], now: Date): TokenProblem | null {
   if (!row) return 'invalid';
   if (!purposes.includes(row.purpose)) return 'wrong_purpose';
@@ -79,11 +72,7 @@ function problemOf(row: TokenRow | undefined, purposes: TokenPurpose[], now: Dat
   return null;
 }
 
-/**
- * Marks the token used and returns its user, purpose and new email, atomically (two concurrent
- * uses: one wins). `purpose` may list several accepted purposes. Never throws for a bad token;
- * the caller maps `reason` to its message.
- */
+/** Uses the token atomically: of two concurrent uses, one wins. Never throws for a bad token. */
 export async function consumeOneTimeToken(
   db: DbOrTx,
   params: { token: string; purpose: TokenPurpose | TokenPurpose[]; now: Date },
@@ -101,10 +90,7 @@ export async function consumeOneTimeToken(
   return { ok: true, userId: row.userId, purpose: row.purpose, newEmail: row.newEmail };
 }
 
-/**
- * The state of a token for `purpose` without using it: 'valid', 'expired', 'wrong_type' (a token of another purpose, used or not) or
- * 'invalid' (unknown or already used).
- */
+/** A token's state without using it: 'wrong_type' for another purpose, used or not; 'invalid' for unknown or used. */
 export async function inspectOneTimeToken(
   db: DbOrTx,
   params: { token: string; purpose: TokenPurpose; now: Date },

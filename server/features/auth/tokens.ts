@@ -1,7 +1,4 @@
-/**
- * Random secrets and their hashes (docs/decisions/0001): 160-bit tokens, base32 in cookies and links, only the
- * hex SHA-256 stored.
- */
+/** Random secrets and their hashes (docs/decisions/0001). */
 import { createHash } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
@@ -12,11 +9,7 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
-/**
- * Hex SHA-256 (lower case) of a token's UTF-8 bytes: the value stored and looked up in the
- * database. Node's native hash: every request with a session cookie computes one
- * (docs/decisions/0069).
- */
+/** Hex SHA-256 of a token, as stored; Node's native hash, as each cookie request computes one (docs/decisions/0069). */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }

@@ -1,8 +1,4 @@
-/**
- * The emails each booking transition sends (docs/decisions/0050): the facts about a booking that
- * the templates need, read in the transition's transaction, and one function per event that queues
- * its notifications through `queueNotification` (one email per person, deduplicated per event).
- */
+/** The emails each booking transition queues, in its transaction (docs/decisions/0050). */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { REMINDER_LEAD_MINUTES, type NotificationKind } from '../../../shared/notifications';
@@ -38,7 +34,6 @@ const customerUser = alias(users, 'customer_user');
 /** What the notifications of one booking need, from the live rows or their archived copies. */
 export type BookingFacts = Awaited<ReturnType<typeof loadBookingFacts>>[number];
 
-/** The facts query (columns and joins) of `loadBookingFacts`, still without its condition. */
 function factsQuery(db: DbOrTx) {
   return db
     .select({
@@ -71,15 +66,12 @@ function factsQuery(db: DbOrTx) {
     .leftJoin(customerProfiles, eq(customerProfiles.id, bookings.customerId));
 }
 
-/** The facts of one booking: every booking transition reads them (same SQL text as a one-id list). */
+/** Prepared, as every booking transition reads one booking's facts. */
 const oneBookingFacts = preparedStatement<{ id: string }>()('booking_facts_one', (db, p) =>
   factsQuery(db).where(inArray(bookings.id, [p.id])),
 );
 
-/**
- * The facts of bookings `ids` (any order): booking, appointment (slot or archived copy, in the
- * business's zone), business account email and public contact, customer account email and name.
- */
+/** The facts of bookings `ids`, in any order; the appointment is in the business's zone. */
 export async function loadBookingFacts(tx: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
   const rows =
@@ -101,10 +93,7 @@ export async function loadBookingFacts(tx: DbOrTx, ids: string[]) {
 
 const dashboardUrl = (deps: Deps) => `${deps.appOrigin}/dashboard`;
 
-/**
- * Queues `kind` about booking `f` for one side (when that side still has an account), not before
- * `when.sendAfter`, as its `when.occurrence` for an event that can recur (see `queueNotification`).
- */
+/** Queues `kind` for one side of booking `f`, when that side still has an account. */
 async function notifySide(
   tx: Tx,
   deps: Deps,
@@ -130,7 +119,7 @@ async function notifySide(
   });
 }
 
-/** A new request: 'New booking request' to the business, 'Booking request sent' to the customer. */
+/** A new request: an email to each side. */
 export async function notifyRequested(tx: Tx, deps: Deps, f: BookingFacts, now: Date): Promise<void> {
   const { appointment, customerName } = f;
   await notifySide(tx, deps, f, 'business', 'booking_requested', now, (to, footer) =>
@@ -141,7 +130,7 @@ export async function notifyRequested(tx: Tx, deps: Deps, f: BookingFacts, now: 
   );
 }
 
-/** The .ics of one confirmed booking, as the customer sees it (with the reminder alarm). */
+/** The .ics of one confirmed booking, as the customer sees it, with the reminder alarm. */
 export function customerBookingCalendar(
   f: Pick<BookingFacts, 'bookingId' | 'status' | 'updatedAt' | 'calendarRevision' | 'timezone' | 'appointment'>,
 ): string {
@@ -163,10 +152,8 @@ export function customerBookingCalendar(
 }
 
 /**
- * The business's answer, to the customer: accepted (confirm or approve) → 'Booking confirmed' with
- * the .ics attached, listing `withdrawn` (their other requests at the same time, withdrawn for
- * them), plus the reminder queued REMINDER_LEAD_MINUTES before the start (none when that time has
- * already come); declined or rejected → 'Booking request declined'.
+ * The business's answer, to the customer. Accepted: the .ics attached, `withdrawn` listed, and a
+ * reminder REMINDER_LEAD_MINUTES before the start unless that time has come.
  */
 export async function notifyDecided(
   tx: Tx,
@@ -208,11 +195,8 @@ export async function notifyDecided(
 }
 
 /**
- * The business changed its time zone and booking `f` (now read in the new zone) kept its instant,
- * its slot's times rewritten from `previous` (docs/decisions/0078). To the customer: 'Same time,
- * new time zone' naming both zones, with the updated calendar file for a confirmed (or completed)
- * booking; one email per revision (`f.calendarRevision`). A reminder still waiting in the outbox
- * keeps its send time (the same instant) and now shows the new local times and zone.
+ * The business changed its time zone and booking `f` kept its instant (docs/decisions/0078): one email
+ * per calendar revision to the customer. A queued reminder keeps its send time but shows the new zone.
  */
 export async function notifyTimeZoneChanged(
   tx: Tx,
@@ -251,11 +235,7 @@ export async function notifyTimeZoneChanged(
     );
 }
 
-/**
- * The customer withdrew a pending request (or deleted their account with one), or it was withdrawn
- * for them because another business confirmed them at the same time (`reason` 'overlap'): to the
- * business.
- */
+/** To the business: the customer withdrew a request, or it was withdrawn for an overlap (`reason`). */
 export async function notifyWithdrawn(
   tx: Tx,
   deps: Deps,
@@ -275,7 +255,7 @@ export async function notifyWithdrawn(
   );
 }
 
-/** A customer with this confirmed (or completed), not yet started booking deleted their account: to the business. */
+/** To the business: a customer with this upcoming accepted booking deleted their account. */
 export async function notifyCustomerDeleted(tx: Tx, deps: Deps, f: BookingFacts, now: Date): Promise<void> {
   const { appointment, customerName } = f;
   await notifySide(tx, deps, f, 'business', 'customer_deleted', now, (to, footer) =>
@@ -283,10 +263,7 @@ export async function notifyCustomerDeleted(tx: Tx, deps: Deps, f: BookingFacts,
   );
 }
 
-/**
- * The business closed its account: the customer's confirmed appointment or open request is
- * cancelled. `wasConfirmed` picks the wording.
- */
+/** To the customer: the business closed its account; `wasConfirmed` picks the wording. */
 export async function notifyBusinessClosed(
   tx: Tx,
   deps: Deps,
@@ -305,7 +282,7 @@ export async function notifyBusinessClosed(
   );
 }
 
-/** True when the booking's slot has not started at `now` (in the business's zone). */
+/** True when the booking's slot has not started at `now`. */
 export function isUpcoming(f: Pick<BookingFacts, 'appointment' | 'timezone'>, now: Date): boolean {
   if (!f.appointment.date || !f.appointment.startTime) return false;
   return zonedInstant(f.appointment.date, f.appointment.startTime, f.timezone).getTime() > now.getTime();

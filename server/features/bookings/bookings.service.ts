@@ -1,10 +1,6 @@
 /**
- * The booking lifecycle: a customer requests a slot
- * (pending); the business confirms through the dialog (confirmed, slot booked), approves inline on
- * the slot card (completed, slot booked), declines through the dialog (cancelled, declined by the
- * business) or rejects inline (cancelled, not flagged: the slot is offered again). Double booking is
- * prevented by the database (one active booking per slot, partial unique index) and each
- * transition is a conditional UPDATE on a locked row, so concurrent calls make exactly one.
+ * The booking lifecycle. The database allows one active booking per slot, and each transition is a
+ * conditional UPDATE on a locked row, so of concurrent calls exactly one wins.
  */
 import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { customerBucket } from '../../../shared/booking-buckets';
@@ -30,12 +26,10 @@ import {
 const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
 
 /**
- * Customer `customerId` requests slot `input.slotId`. Output: { id } of the pending booking.
- * With `input.idempotencyKey`, a retry of the same request answers the same { id } without a second
- * booking or email (docs/decisions/0034-idempotent-booking-actions.md).
- * Throws NOT_FOUND for an unknown slot, CONFLICT when the slot is no longer requestable (booked,
- * started, requested by someone, declined) — including a concurrent request that won the race —
- * and UNPROCESSABLE_CONTENT when the key was used for a different request.
+ * Customer `customerId` requests a slot. Output: { id } of the pending booking; a retry with the same
+ * `idempotencyKey` answers it again (docs/decisions/0034). Throws NOT_FOUND for an unknown slot,
+ * CONFLICT when it is not requestable (a concurrent request won included), UNPROCESSABLE_CONTENT when
+ * the key was used for a different request.
  */
 export async function requestBooking(
   deps: ServiceDeps,
@@ -81,7 +75,7 @@ async function publishAfterCommit(deps: ServiceDeps, event: Omit<Extract<Booking
   deps.kickMailer();
 }
 
-/** Slot `slotId` with its business's zone, locked until the transaction ends (the booking request). */
+/** The slot with its business's zone, locked until the transaction ends. */
 const lockRequestedSlot = preparedStatement<{ slotId: string }>()('booking_request_lock_slot', (db, p) =>
   db
     .select({
@@ -96,7 +90,6 @@ const lockRequestedSlot = preparedStatement<{ slotId: string }>()('booking_reque
     .limit(1),
 );
 
-/** A pending booking of `customerId` for slot `slotId`, requested at `now`; returns its id. */
 const insertPendingBooking = preparedStatement<{
   slotId: string;
   businessId: string;
@@ -119,7 +112,7 @@ const insertPendingBooking = preparedStatement<{
     .returning({ id: bookings.id }),
 );
 
-/** Loads and locks a pending-or-other booking of `businessId` with its slot; NOT_FOUND otherwise. */
+/** Loads and locks a booking of `businessId`, whatever its status, with its slot; NOT_FOUND otherwise. */
 async function lockBusinessBooking(tx: Tx, businessId: string, bookingId: string) {
   const [row] = await tx
     .select({
@@ -148,10 +141,8 @@ async function lockBusinessBooking(tx: Tx, businessId: string, bookingId: string
 /** A business's answer to a pending request: the dialog's confirm/decline, the slot card's approve/reject. */
 export type Decision = 'confirm' | 'approve' | 'decline' | 'reject';
 
-/** Booking status each decision leads to. */
 const STATUS_AFTER = { confirm: 'confirmed', approve: 'completed', decline: 'cancelled', reject: 'cancelled' } as const;
 
-/** The live event's name for each decision. */
 const CHANGE_AFTER = {
   confirm: 'confirmed',
   approve: 'approved',
@@ -160,20 +151,12 @@ const CHANGE_AFTER = {
 } as const satisfies Record<Decision, BookingChange>;
 
 /**
- * Business `businessId` decides on its pending booking `bookingId`:
- * - 'confirm' (dialog): booking confirmed; slot booked with the customer's name, email, phone and
- *   id, added_to_system false; the customer is emailed.
- * - 'approve' (inline): the same, with status completed (ADR 0012).
- * - 'decline' (dialog): booking cancelled with declined_by_business; the slot is not offered again.
- * - 'reject' (inline): booking cancelled without the flag; the slot is offered again.
- * Declines and rejections email the customer. Accepting also withdraws the customer's other pending
- * requests that overlap this appointment in time (`withdrawOverlappingRequests`): their businesses
- * get the withdrawal email, and the customer's confirmation lists them. Throws NOT_FOUND 'Booking not found' (not this
- * business's booking), PRECONDITION_FAILED 'This slot time has already passed…' titled 'Cannot
- * confirm past appointment' / 'Cannot decline past appointment', CONFLICT when already handled or
- * when the slot is gone ('No slot found for this booking'), UNPROCESSABLE_CONTENT when
- * `idempotencyKey` was used for another answer or booking. Output: { id, status }; a retry with the
- * same key answers the first attempt's output again without a second change or email (ADR 0034).
+ * Business `businessId` decides on its pending booking (docs/decisions/0012): 'confirm' and 'approve'
+ * book the slot for the customer and withdraw their overlapping requests; 'decline' keeps the slot off
+ * the public page, 'reject' offers it again. The customer is emailed either way. Output: { id, status };
+ * a retry with the same key answers it again (docs/decisions/0034). Throws NOT_FOUND (not this
+ * business's), PRECONDITION_FAILED for a past slot, CONFLICT when already handled or the slot is gone,
+ * UNPROCESSABLE_CONTENT when the key was used for another answer.
  */
 export async function decideBooking<D extends Decision>(
   deps: ServiceDeps,
@@ -191,8 +174,8 @@ export async function decideBooking<D extends Decision>(
     : null;
   const { answer, replayed } = await idempotentTransaction(deps, claim, async (tx) => {
     const now = deps.now();
-    // Accepting may withdraw the customer's other requests: one customer's acceptances take turns,
-    // so two businesses confirming overlapping requests at once cannot deadlock or both win.
+    // Accepting may withdraw the customer's other requests: one customer's acceptances take turns, so
+    // two businesses confirming overlapping requests at once cannot deadlock or both win.
     if (accepts) await lockBookingCustomer(tx, { businessId, bookingId });
     const b = await lockBusinessBooking(tx, businessId, bookingId);
     if (b.status !== 'pending') throw new DomainError('CONFLICT', MSG.requestAlreadyHandled);
@@ -267,7 +250,7 @@ export async function decideBooking<D extends Decision>(
   return answer;
 }
 
-/** Locks the account of booking `bookingId`'s customer (when it has one) until the transaction ends. */
+/** Locks the booking's customer account, when it has one, until the transaction ends. */
 const lockBookingCustomer = preparedStatement<{ businessId: string; bookingId: string }>()(
   'booking_decide_lock_customer',
   (db, p) =>
@@ -279,18 +262,15 @@ const lockBookingCustomer = preparedStatement<{ businessId: string; bookingId: s
       .for('no key update', { of: users }),
 );
 
-/** A request withdrawn because its customer was confirmed elsewhere at the same time. */
 interface WithdrawnRequest {
   facts: BookingFacts;
   slotId: string;
 }
 
 /**
- * The customer of `confirmed` (just accepted) is not in two places at once: their other pending
- * requests, at any business, whose appointment overlaps [start, end) of `confirmed` are cancelled
- * as withdrawn by the customer (not declined, so each slot is offered again), and each business
- * gets the withdrawal email saying why. Instants come from each business's own zone. Output: the
- * withdrawn requests, earliest first.
+ * The customer cannot be in two places at once: their other pending requests at any business that
+ * overlap [start, end) of `confirmed` are withdrawn (not declined, so each slot is offered again)
+ * (docs/decisions/0087). Each business's instants come from its own zone. Output: earliest first.
  */
 async function withdrawOverlappingRequests(
   tx: Tx,
@@ -337,15 +317,9 @@ async function withdrawOverlappingRequests(
 }
 
 /**
- * Customer `customerId` withdraws its pending request `bookingId`: in one transaction the booking row is locked and, if it
- * is still pending, becomes cancelled with declined_by_business false, so its slot is offered
- * again (the public page only skips declined cancellations). The booking event is published after
- * commit so both dashboards refresh. Output: { id, status: 'cancelled' }.
- * Throws NOT_FOUND 'Booking not found' (unknown, or someone else's booking: no leak),
- * PRECONDITION_FAILED `MSG.confirmedNotCancellable` (confirmed or completed: the customer must
- * contact the business), CONFLICT `MSG.requestAlreadyHandled`
- * (already cancelled or declined). Both refusals carry the title 'Error cancelling request'.
- * Choices: docs/decisions/0017-customer-cancels-a-request.md.
+ * Customer `customerId` withdraws its pending request, so its slot is offered again
+ * (docs/decisions/0017). Throws NOT_FOUND for unknown or someone else's booking, PRECONDITION_FAILED
+ * once confirmed or completed, CONFLICT when already cancelled or declined.
  */
 export async function cancelCustomerRequest(
   deps: ServiceDeps,
@@ -379,11 +353,8 @@ export async function cancelCustomerRequest(
 }
 
 /**
- * Pending requests of the business whose slot has not started, newest request first, with the
- * customer's name and email (the dashboard's Current Requests): `{ id, notes, slot: { id, date,
- * startTime, endTime, description }, customer: { name, email } }[]`, what the card shows. No
- * timestamps: the order carries the request time, and an answer of plain JSON skips superjson's
- * walk (docs/decisions/0045, 0069).
+ * The business's pending requests whose slot has not started, newest first: `{ id, notes, slot,
+ * customer: { name, email } }[]`. No timestamps, so the answer is plain JSON (docs/decisions/0045).
  */
 export async function listBusinessRequests(deps: Pick<ServiceDeps, 'db' | 'now'>, businessId: string) {
   const rows = await pendingRequestsOf(deps.db, { businessId });
@@ -393,7 +364,6 @@ export async function listBusinessRequests(deps: Pick<ServiceDeps, 'db' | 'now'>
     .map(({ timezone: _tz, ...r }) => r);
 }
 
-/** Pending bookings of `businessId` with slot, customer and the business's zone, newest first. */
 const pendingRequestsOf = preparedStatement<{ businessId: string }>()('business_pending_requests', (db, p) =>
   db
     .select({
@@ -415,16 +385,13 @@ const pendingRequestsOf = preparedStatement<{ businessId: string }>()('business_
     .orderBy(desc(bookings.createdAt)),
 );
 
-/**
- * The customer's own bookings with their slot (or its archived copy) and business, each with its
- * tab (`bucket`: confirmed | pending | declined | archive) and `expired` flag; newest slot first.
- */
+/** The customer's bookings, archived copies included, each with its tab (`bucket`) and `expired`; newest slot first. */
 export async function listCustomerBookings(deps: Pick<ServiceDeps, 'db' | 'now'>, customerId: string) {
   const rows = await bookingsOfCustomer(deps.db, { customerId });
   const now = deps.now();
   return rows
     .map((r) =>
-      // Adds to the row rather than spreading it (a spread with added keys is slow per row on Node 20).
+      // Not a spread: one with added keys is slow per row on Node 20.
       Object.assign(
         r,
         customerBucket(
@@ -442,7 +409,6 @@ export async function listCustomerBookings(deps: Pick<ServiceDeps, 'db' | 'now'>
     .sort((a, b) => `${b.date} ${b.startTime}`.localeCompare(`${a.date} ${a.startTime}`));
 }
 
-/** The customer's bookings with their slot and business, or the archived copies of both. */
 const bookingsOfCustomer = preparedStatement<{ customerId: string }>()('customer_bookings', (db, p) =>
   db
     .select({

@@ -1,7 +1,4 @@
-/**
- * Public business page data (/{slug}), the owner's own profile and the logged-in completion of a
- * missing profile (/complete-business-profile).
- */
+/** The public business page's data, the owner's profile, and completing a missing profile. */
 import { and, asc, eq, gte, inArray, notExists, or, sql, type Placeholder } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { scheduleToOpeningHours } from '../../../shared/opening-hours';
@@ -16,7 +13,7 @@ import { bookings, businessProfiles, slots } from '../../db/schema/index';
 import { queueGeocode } from '../geocoding/geocode-requests';
 import { slugCandidate, slugFromName } from './slug';
 
-/** The business_profiles columns everyone may see (public page), also read by settings and export. */
+/** The business_profiles columns everyone may see on the public page. */
 export const publicBusinessColumns = {
   id: businessProfiles.id,
   businessName: businessProfiles.businessName,
@@ -39,9 +36,8 @@ export interface PublicSlot {
 }
 
 /**
- * SQL condition "no booking keeps this slot from being requested": none active (pending,
- * confirmed, completed) and none declined by the business. With `is_booked = false` it is what
- * makes a slot open, on the public page and in Discover.
+ * SQL condition: no booking is active or declined by the business. With `is_booked = false` it makes a
+ * slot open, on the public page and in Discover.
  */
 export function noActiveOrDeclinedBooking(db: DbOrTx) {
   return notExists(
@@ -60,15 +56,12 @@ export function noActiveOrDeclinedBooking(db: DbOrTx) {
   );
 }
 
-/**
- * SQL condition "this slot may be requested" (offered on the public page): not booked, dated today or later in the business's zone, no active booking and not
- * declined by the business. Whether its start has passed today is checked in `isPast`.
- */
+/** SQL condition: the slot is open and dated `today` or later; whether it started today is left to `isPast`. */
 function requestableWhere(db: DbOrTx, today: string | Placeholder) {
   return and(eq(slots.isBooked, false), gte(slots.date, today), noActiveOrDeclinedBooking(db));
 }
 
-/** A slot as lists show it: id, date, local start and end time, description. */
+/** A slot as lists show it, in local time. */
 export const slotColumns = {
   id: slots.id,
   date: slots.date,
@@ -77,11 +70,7 @@ export const slotColumns = {
   description: slots.description,
 };
 
-/**
- * The business's requestable slots dated `today` ('YYYY-MM-DD', the business's local today) or
- * later, by date then start time, including today's that have already started (dropped when the
- * page is shown, docs/decisions/0046). A public page cache miss runs it.
- */
+/** Includes today's slots that have started: the cache drops them when it shows the page (docs/decisions/0046). */
 const upcomingRequestableSlots = preparedStatement<{ businessId: string; today: string }>()(
   'public_page_slots',
   (db, p) =>
@@ -92,7 +81,6 @@ const upcomingRequestableSlots = preparedStatement<{ businessId: string; today: 
       .orderBy(asc(slots.date), asc(slots.startTime)),
 );
 
-/** The public business columns of the business with slug `slug` (a public page cache miss). */
 const publicBusinessBySlug = preparedStatement<{ slug: string }>()('public_business_by_slug', (db, p) =>
   db.select(publicBusinessColumns).from(businessProfiles).where(eq(businessProfiles.slug, p.slug)).limit(1),
 );
@@ -103,7 +91,6 @@ export async function isSlotRequestable(db: DbOrTx, slotId: string, timezone: st
   return row !== undefined && !isPast(row.date, row.startTime, timezone, now);
 }
 
-/** Slot `slotId` when it is requestable on local date `today` ('YYYY-MM-DD'); the booking request's check. */
 const requestableSlotById = preparedStatement<{ slotId: string; today: string }>()('slot_requestable', (db, p) =>
   db
     .select(slotColumns)
@@ -112,20 +99,18 @@ const requestableSlotById = preparedStatement<{ slotId: string; today: string }>
     .limit(1),
 );
 
-/** The business fields of the public page (`publicBusinessColumns`). */
+/** The business fields of the public page. */
 export type PublicBusiness = Awaited<ReturnType<typeof getOwnBusiness>>;
 
-/** The public page's data (businesses.bySlug's answer): the business and the slots it offers now. */
+/** The public page's data: the business and the slots it offers now. */
 export interface PublicPage {
   business: PublicBusiness;
   slots: PublicSlot[];
 }
 
 /**
- * The public page as stored (uncached read of the database): the business with slug `slug` (already
- * normalised: `publicSlug`) and its requestable slots from its local today on, those that have
- * started included (the cache drops them each time it shows the page). Null when no business has
- * the slug.
+ * The public page read from the database for a `publicSlug`-normalised slug, today's started slots
+ * included (the cache drops them). Null when no business has the slug.
  */
 export async function loadPublicPage(db: DbOrTx, slug: string, now: Date): Promise<PublicPage | null> {
   const [business] = await publicBusinessBySlug(db, { slug });
@@ -137,20 +122,15 @@ export async function loadPublicPage(db: DbOrTx, slug: string, now: Date): Promi
   return { business, slots: upcoming };
 }
 
-/**
- * The slug a public address may name: `slug` trimmed and lower-cased, or null for a reserved word or
- * anything a slug cannot be (ADR 0020), which needs no look-up.
- */
+/** `slug` trimmed and lower-cased, or null for a reserved word or non-slug: no look-up needed (docs/decisions/0020). */
 export function publicSlug(slug: string): string | null {
   const normalised = slug.trim().toLowerCase();
   return isReservedSlug(normalised) || !PUBLIC_SLUG_PATTERN.test(normalised) ? null : normalised;
 }
 
 /**
- * The public page of `slug` (matched trimmed and lower-cased) from the per-process cache
- * (`PublicPageCache`, docs/decisions/0046): the business fields shown to everyone and its
- * requestable slots that have not started at `deps.now()`. Null for an unknown or reserved slug
- * and, without a look-up, for anything a slug cannot be (ADR 0020).
+ * The public page of `slug` from the per-process cache (docs/decisions/0046), with the slots not yet
+ * started at `deps.now()`. Null for an unknown, reserved or malformed slug.
  */
 export async function findPublicBusiness(
   deps: Pick<ServiceDeps, 'publicPages' | 'now'>,
@@ -165,7 +145,7 @@ export function publicPageUrl(deps: Pick<ServiceDeps, 'appOrigin'>, slug: string
   return `${deps.appOrigin}/${slug}`;
 }
 
-/** `findPublicBusiness`, throwing NOT_FOUND 'Business not found' instead of answering null. */
+/** `findPublicBusiness`, throwing NOT_FOUND instead of answering null. */
 export async function getPublicBusiness(
   deps: Pick<ServiceDeps, 'publicPages' | 'now'>,
   slug: string,
@@ -186,10 +166,7 @@ export async function getOwnBusiness(db: DbOrTx, businessId: string) {
   return business;
 }
 
-/**
- * The business_profiles row of the onboarding form's fields: category as business_type, active schedule days as opening
- * hours, an empty phone as null; `email` becomes the profile's email_address.
- */
+/** The business_profiles row of the onboarding form's fields; `email` becomes its public email_address. */
 export function businessProfileRow(
   id: string,
   fields: CompleteBusinessProfileInput & { slug: string; email: string },
@@ -210,7 +187,7 @@ export function businessProfileRow(
   };
 }
 
-/** The first of 'base', 'base-2', 'base-3', … that is neither reserved nor used by a business. */
+/** The first of 'base', 'base-2', 'base-3', … neither reserved nor taken. */
 async function firstFreeSlug(db: DbOrTx, base: string): Promise<string> {
   for (let from = 1; ; from += 20) {
     const candidates = Array.from({ length: 20 }, (_, i) => slugCandidate(base, from + i));
@@ -225,11 +202,8 @@ async function firstFreeSlug(db: DbOrTx, base: string): Promise<string> {
 }
 
 /**
- * Creates the missing business profile of a signed-in business user (the logged-in variant of
- * /complete-business-profile). The slug is derived from the business name
- * (see slug.ts), with '-2', '-3', … appended when taken or reserved; the profile's email address
- * is the account's. Output: { slug }. Throws CONFLICT 'Your business profile is already complete.'
- * when the user has a profile (also when two submissions race).
+ * Creates the missing profile of a signed-in business user, its slug from the business name. Output:
+ * { slug }. Throws CONFLICT when the user has a profile, also when two submissions race.
  */
 export async function completeBusinessProfile(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
@@ -255,7 +229,6 @@ export async function completeBusinessProfile(
           .values(businessProfileRow(user.id, { ...input, slug, email: user.email }, now))
           .onConflictDoNothing({ target: businessProfiles.id })
           .returning({ slug: businessProfiles.slug });
-        // Discover places the new business by its address, in the background (docs/decisions/0082).
         if (rows.length > 0) await queueGeocode(tx, user.id, input.address, now);
         return rows;
       });

@@ -1,11 +1,8 @@
 /**
- * The public page cache (docs/decisions/0046): each process keeps the pages it served, per slug,
- * as stored (the business fields and its requestable slots from its local today on), bounded and
- * least-recently-used first out. "Has it started" is applied each time a page is shown, so a
- * cached page never offers a slot that has started. A page leaves the cache when its business,
- * slots or bookings change: at once in the writing process (the hub's observers hear a publish
- * before it is sent), and in every other process when the NOTIFY arrives; all pages leave when
- * the LISTEN connection came back (changes may have been missed).
+ * The per-process public page cache (docs/decisions/0046). "Has it started" is applied each time a page
+ * is shown, so a cached page never offers a started slot. A page leaves when its business, slots or
+ * bookings change: at once in the writing process, elsewhere when the NOTIFY arrives; all pages leave
+ * after a LISTEN reconnect, since changes may have been missed.
  */
 import { LRUCache } from 'lru-cache';
 import { zonedInstant } from '../../../shared/zoned-time';
@@ -15,28 +12,19 @@ import { loadPublicPage, type PublicPage } from './businesses.service';
 
 /** At most this many pages per process. */
 export const PUBLIC_PAGE_CACHE_PAGES = 10_000;
-/**
- * At most this many slots (plus one per page) per process: about 250 bytes each, so the cache
- * stays under about 50 MB however many slots the pages hold.
- */
+/** At most this many slots (plus one per page) per process: at about 250 bytes each, under 50 MB. */
 export const PUBLIC_PAGE_CACHE_SLOTS = 200_000;
-/**
- * A page is read again after this long (ms) even without a change heard: the bound on staleness
- * should a NOTIFY be lost without the LISTEN connection dropping (a failed publish is only logged).
- */
+/** Bounds staleness (ms) should a NOTIFY be lost without the LISTEN connection dropping. */
 export const PUBLIC_PAGE_CACHE_TTL_MS = 60_000;
 
 interface Entry {
-  /** The page as stored, every slot included; also the answer while no slot has started. */
+  /** Every slot included; also the answer while no slot has started. */
   page: PublicPage;
-  /** Start instant (ms since epoch) of each of `page.slots`, in the business's time zone. */
+  /** Start instant (ms since epoch) of each of `page.slots`. */
   startsAt: number[];
   /** `now` (ms) when it was read. */
   readAt: number;
-  /**
-   * The last page shown with some slots left out, by how many slots it kept, so the same answer is
-   * the same object until another slot starts (answers can be memoised per object).
-   */
+  /** Kept so the answer stays the same object until another slot starts: callers memoise per object. */
   lastShown?: { kept: number; page: PublicPage };
 }
 
@@ -47,11 +35,11 @@ export interface ChangeSource {
 
 export class PublicPageCache {
   private readonly pages: LRUCache<string, Entry>;
-  /** businessId → the slugs its pages are cached under (more than one just after a slug change). */
+  /** businessId → its cached slugs (more than one just after a slug change). */
   private readonly slugsOf = new Map<string, Set<string>>();
-  /** Reads in flight, per slug, shared by the requests that want the same page meanwhile. */
+  /** Reads in flight per slug, shared by concurrent requests. */
   private readonly reading = new Map<string, Promise<Entry | null>>();
-  /** Counts invalidations: a read that overlapped one is answered but not kept (it may be stale). */
+  /** Counts invalidations: a read that overlapped one is answered but not kept, as it may be stale. */
   private generation = 0;
 
   constructor(
@@ -68,11 +56,9 @@ export class PublicPageCache {
   }
 
   /**
-   * The public page of `slug` (normalised: `publicSlug`) at `now`, or null when no business has that
-   * slug: the cached page, or one read from the database (and kept). Slots whose start is at or
-   * before `now` are left out. The same object is answered until the page or the slots it shows
-   * change, so callers may memoise what they derive from it (`WeakMap`). Unknown slugs are not
-   * cached. Database errors are thrown.
+   * The public page of a `publicSlug`-normalised slug at `now`, without started slots; null for an
+   * unknown slug (not cached). The same object is answered until what it shows changes, so callers may
+   * memoise per object. Database errors are thrown.
    */
   async get(slug: string, now: Date): Promise<PublicPage | null> {
     const cached = this.pages.get(slug);
@@ -81,10 +67,7 @@ export class PublicPageCache {
     return entry && shown(entry, now.getTime());
   }
 
-  /**
-   * Drops what `change` may have made stale: the pages of its business, or every page for a
-   * 'resync'. Reads in flight are not kept, and later requests read afresh.
-   */
+  /** Drops the pages of the change's business, or every page for a 'resync'; reads in flight are not kept. */
   invalidate(change: BookingEvent | Resync): void {
     if (change.kind === 'resync') {
       this.generation++;
@@ -99,7 +82,7 @@ export class PublicPageCache {
     if (slugs) for (const slug of [...slugs]) this.pages.delete(slug);
   }
 
-  /** Invalidates on every change `source` tells of (see `invalidate`). Returns the unsubscribe. */
+  /** Invalidates on every change `source` tells of; returns the unsubscribe. */
   follow(source: ChangeSource): () => void {
     return source.observe((change) => this.invalidate(change));
   }
@@ -150,10 +133,8 @@ export class PublicPageCache {
 }
 
 /**
- * The page as shown at `nowMs`: without the slots whose start is at or before it (the rule of
- * `isPast`, shared/zoned-time.ts, on start instants computed once per read). The stored page
- * itself while none has started; otherwise the same object as last time while the same number of
- * slots is kept (the kept slots are those starting after a moment, so their number says which).
+ * The page at `nowMs` without started slots (`isPast`'s rule). The kept slots are those starting
+ * after a moment, so their count identifies the answer to reuse.
  */
 function shown(entry: Entry, nowMs: number): PublicPage {
   const { page, startsAt } = entry;

@@ -1,8 +1,4 @@
-/**
- * Calendars (docs/decisions/0052): the business's private feed, whose URL carries a 160-bit token
- * stored only as its SHA-256 (regenerating replaces it, so the old URL stops working at once), and
- * the customer's one-booking .ics download ('Add to calendar').
- */
+/** Calendars (docs/decisions/0052): the business's private feed, its token stored hashed, and 'Add to calendar'. */
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { addDaysToDate, localNow } from '../../../shared/zoned-time';
 import type { ServiceDeps } from '../../core/deps';
@@ -20,7 +16,7 @@ export function calendarFeedUrl(deps: Pick<ServiceDeps, 'appOrigin'>, token: str
   return `${deps.appOrigin}/calendar/${token}.ics`;
 }
 
-/** Whether the business has a feed, and since when: { active, createdAt | null }. The URL itself is shown only when created. */
+/** { active, createdAt | null } of the business's feed; the URL is shown only when created. */
 export async function getCalendarFeed(deps: Pick<ServiceDeps, 'db'>, businessId: string) {
   const [feed] = await deps.db
     .select({ createdAt: calendarFeeds.createdAt })
@@ -31,9 +27,8 @@ export async function getCalendarFeed(deps: Pick<ServiceDeps, 'db'>, businessId:
 }
 
 /**
- * Creates the business's feed, or replaces its token (the previous URL answers 404 from now on).
- * Output: { url, createdAt }: the only time the URL is given out. Throws NOT_FOUND for a business
- * without a profile.
+ * Creates the business's feed or replaces its token, so the previous URL answers 404. Output: { url,
+ * createdAt }, the only time the URL is given out. Throws NOT_FOUND without a profile.
  */
 export async function regenerateCalendarFeed(
   deps: Pick<ServiceDeps, 'db' | 'now' | 'appOrigin'>,
@@ -55,10 +50,8 @@ export async function regenerateCalendarFeed(
 }
 
 /**
- * The feed of the business whose token is `token`, or null (unknown or replaced token: the
- * caller answers 404): its confirmed and completed bookings, and those cancelled after being
- * confirmed (STATUS:CANCELLED), from FEED_PAST_DAYS ago on, in the business's zone. Only that
- * business's bookings, whatever the token.
+ * The feed of the token's business, or null for an unknown or replaced token: its accepted bookings,
+ * and those cancelled after being confirmed, from FEED_PAST_DAYS ago.
  */
 export async function calendarFeedByToken(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
@@ -115,11 +108,7 @@ export async function calendarFeedByToken(
   });
 }
 
-/**
- * 'Add to calendar': the .ics of customer `customerId`'s confirmed (or completed) booking
- * `bookingId`: { filename, content }. Throws NOT_FOUND 'Booking not found' for someone else's
- * booking or one that is not confirmed.
- */
+/** 'Add to calendar': { filename, content } of the customer's accepted booking. Throws NOT_FOUND otherwise. */
 export async function customerCalendarFile(
   deps: Pick<ServiceDeps, 'db'>,
   customerId: string,

@@ -1,11 +1,7 @@
 /**
- * iCalendar files of bookings (docs/decisions/0052), built with ical-generator: the confirmation
- * email's attachment, the customer's 'Add to calendar' download and the business's feed. Times are
- * the slot's local wall-clock values in the business's zone (DTSTART;TZID=…) with that zone's
- * VTIMEZONE, so calendars show the right time on either side of a DST change; DTSTAMP and
- * LAST-MODIFIED (the booking's last change) are UTC instants, as RFC 5545 requires. One booking is
- * one event everywhere: UID `booking-{id}@lastslot`, SEQUENCE its revision (0, raised each time a
- * time zone change rewrites its local times; docs/decisions/0078), plus 1 once cancelled.
+ * iCalendar files of bookings (docs/decisions/0052). Times are local to the business's zone with its
+ * VTIMEZONE, so they stay right across DST; DTSTAMP and LAST-MODIFIED are UTC, as RFC 5545 requires.
+ * One booking is one event everywhere, by its UID.
  */
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
@@ -24,9 +20,9 @@ export interface CalendarBooking {
   address: string | null;
   /** Shown to the business only (feed). */
   customerName?: string | null;
-  /** Last change of the booking: the event's DTSTAMP and LAST-MODIFIED, written in UTC. */
+  /** The booking's last change: DTSTAMP and LAST-MODIFIED. */
   updatedAt: Date;
-  /** Times the event was issued again while active (`bookings.calendar_revision`). */
+  /** `bookings.calendar_revision` (docs/decisions/0078). */
   revision: number;
 }
 
@@ -43,11 +39,8 @@ function zoned(date: string, time: string, tz: string): TZDate {
 }
 
 /**
- * A VCALENDAR (METHOD:PUBLISH) named `name` in zone `timezone` with one VEVENT per booking.
- * `view` 'customer': summary '{description} at {business}' and a display alarm `alarmMinutes`
- * before the start; 'business': summary '{description}: {customer}', no alarm. The calendar's name
- * and each event's summary, location and description are made one line (`oneLine`): they are built
- * from one-line fields, and a calendar app lists them.
+ * A VCALENDAR with one VEVENT per booking; the customer's `view` gets an alarm `alarmMinutes` before
+ * the start. Texts are made one line, as calendar apps list them.
  */
 export function bookingsCalendar(params: {
   name: string;
@@ -60,9 +53,8 @@ export function bookingsCalendar(params: {
     name: oneLine(params.name),
     prodId: { company: 'LastSlot', product: 'LastSlot', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
-    // No calendar-wide zone name: ical-generator would then write DTSTAMP and LAST-MODIFIED as
-    // local times in it, where they must be UTC. Each event names the zone instead (its
-    // DTSTART;TZID), and the generator still adds that zone's VTIMEZONE.
+    // No calendar-wide zone name, or ical-generator would write DTSTAMP and LAST-MODIFIED as local
+    // times in it; each event names its zone instead.
     timezone: { name: null, generator: getVtimezoneComponent },
     x: [{ key: 'X-WR-TIMEZONE', value: params.timezone }],
   });
@@ -80,7 +72,6 @@ export function bookingsCalendar(params: {
       start: zoned(b.date, b.startTime, params.timezone),
       end: zoned(b.date, b.endTime, params.timezone),
       timezone: params.timezone,
-      // Written in UTC with its Z (the calendar names no zone).
       stamp: b.updatedAt,
       lastModified: b.updatedAt,
       summary,

@@ -1,7 +1,4 @@
-/**
- * The contact form ('Get in Touch'): a signed-in user's message is stored in contact_messages and emailed to
- * the support address through the outbox, in one transaction. Limited per user (ADR 0016).
- */
+/** The contact form: a message stored and emailed to support in one transaction (docs/decisions/0016). */
 import { MSG } from '../../../shared/messages';
 import type { SendContactMessageInput } from '../../../shared/schemas/contact';
 import type { ServiceDeps } from '../../core/deps';
@@ -12,21 +9,15 @@ import { enqueueEmail } from '../../email/outbox';
 import { contactMessageEmail } from '../../email/templates';
 import type { SessionUser } from '../auth/session';
 
-/**
- * The support address contact messages go to: SUPPORT_EMAIL from `source` (default process.env,
- * validated at start-up by server/core/env.ts), else the schema's default.
- */
+/** SUPPORT_EMAIL from `source`, else the schema's default. */
 export function supportEmailFrom(source: NodeJS.ProcessEnv = process.env): string {
   const raw = source.SUPPORT_EMAIL?.trim();
   return envSchema.shape.SUPPORT_EMAIL.parse(raw === '' ? undefined : raw);
 }
 
 /**
- * Sends `input` from `sender` to `supportEmail`. Output: { id } of the stored contact_messages
- * row. The email (to support, with the sender's name, email, role and, for a business, business
- * name) is queued in the same transaction and the mailer is kicked after commit.
- * Throws TOO_MANY_REQUESTS MSG.contactLimit beyond 5 messages per user per hour; the count is
- * given back when storing fails.
+ * Sends `input` from `sender` to `supportEmail`. Output: { id } of the stored message. Throws
+ * TOO_MANY_REQUESTS over the per-user limit; the count is given back when storing fails.
  */
 export async function sendContactMessage(
   deps: Pick<ServiceDeps, 'db' | 'now' | 'throttle' | 'kickMailer'>,

@@ -1,9 +1,4 @@
-/**
- * Demo data for a first start on an empty database (SEED_DEMO): a confirmed demo business with
- * open slots over the next days, a confirmed demo customer, and a dozen businesses around
- * Manchester with slots through the rest of the day and tomorrow, all shown in Discover, so a
- * fresh `npm start` has a living Discover page. Never run in production or tests.
- */
+/** Demo data for a first development start on an empty database (SEED_DEMO), so Discover has content. */
 import { count } from 'drizzle-orm';
 import type { LatLng } from '../../../shared/geo';
 import { WEEKDAYS, type OpeningHours } from '../../../shared/opening-hours';
@@ -35,10 +30,7 @@ const DEMO_TIMES: ReadonlyArray<[string, string, string]> = [
 /** Where the demo salon is (Camden Town, London). */
 const DEMO_SALON_AT: LatLng = { latitude: 51.539, longitude: -0.1426 };
 
-/**
- * The Discover demo: a dozen businesses around Manchester (name, slug, category, coordinates,
- * address, what its slots offer). Their accounts are `<slug>@demo.lastslot.local` with the demo password.
- */
+/** The Discover demo around Manchester; accounts are `<slug>@demo.lastslot.local` with the demo password. */
 const DISCOVER_DEMO: ReadonlyArray<[string, string, string, number, number, string, string]> = [
   [
     'Northern Quarter Barbers',
@@ -150,7 +142,7 @@ const DISCOVER_DEMO: ReadonlyArray<[string, string, string, number, number, stri
   ],
 ];
 
-/** Local times at which a Discover demo business offers slots today: every 90 minutes from the next half hour until 21:00. */
+/** Business `k`'s slot times today: every 90 minutes to 21:00, from a half hour 20+ minutes away, staggered by `k`. */
 function demoTimesToday(nowTime: string, k: number): string[] {
   const first = Math.ceil((toMinutes(nowTime) + 20) / 30) * 30 + (k % 3) * 30;
   const times: string[] = [];
@@ -158,7 +150,7 @@ function demoTimesToday(nowTime: string, k: number): string[] {
   return times;
 }
 
-/** Inserts the Discover demo businesses (accounts, profiles, slots today and tomorrow) in `tx`. */
+/** Inserts the Discover demo businesses with slots today and tomorrow. */
 async function seedDiscoverDemo(tx: Tx, passwordHash: string, hours: OpeningHours, timezone: string, now: Date) {
   const { date: today, time } = localNow(timezone, now);
   for (const [k, [businessName, slug, businessType, latitude, longitude, address, offer]] of DISCOVER_DEMO.entries()) {
@@ -201,11 +193,7 @@ async function seedDiscoverDemo(tx: Tx, passwordHash: string, hours: OpeningHour
   }
 }
 
-/**
- * Seeds the demo accounts when the users table is empty. Returns true when it seeded.
- * Slots of the demo salon: the four times above on each of the next 3 days, skipping those
- * already started; the Discover demo's: through the rest of today and tomorrow (`seedDiscoverDemo`).
- */
+/** Seeds the demo when the users table is empty, the salon's slots today and the next two days. True when it did. */
 export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;

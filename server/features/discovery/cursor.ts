@@ -1,11 +1,7 @@
-/**
- * The Discover search's page cursor (docs/decisions/0081): where the previous page ended (its last
- * row's start instant, distance and slot id) and the sort it followed, as opaque base64url text.
- * No database code here: the bench's baseline server encodes cursors with it too.
- */
+/** The Discover search's opaque page cursor. No database code: the bench's baseline server uses it too. */
 import type { DiscoverySort } from '../../../shared/discovery';
 
-/** Where a page ended, in the order of `sort`. `distance` in miles, as the database computed it (unrounded). */
+/** Where a page ended. `distance`: miles, unrounded, as the database computed it. */
 export interface DiscoveryCursor {
   sort: DiscoverySort;
   startsAt: Date;
@@ -20,7 +16,7 @@ export function encodeCursor(c: DiscoveryCursor): string {
   return Buffer.from(JSON.stringify([c.sort, c.startsAt.getTime(), c.distance, c.id])).toString('base64url');
 }
 
-/** The cursor written as `text` for a `sort` search, or null when it is not one (or not of that sort). */
+/** The cursor of `text`, or null when it is not one of a `sort` search. */
 export function decodeCursor(text: string, sort: DiscoverySort): DiscoveryCursor | null {
   try {
     const [s, t, d, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];

@@ -1,14 +1,8 @@
 /**
- * The Discover search (docs/decisions/0081): open slots that start soon near a place, in one query
- * that runs the same on PGlite and PostgreSQL without an extension. The slot rows carry their start
- * instant and, while their business shows in Discover, its coordinates (listing.service.ts); the
- * partial index `slots_discovery_idx` (starts_at, latitude, longitude) over open slots of listed
- * businesses is read in start order for the window, the bounding box (computed here from the
- * centre and distance) is checked on its entries, and the haversine distance in SQL, with the
- * Earth radius of shared/geo.ts, keeps those within the distance. Keyset paging on (start,
- * distance, id) for 'soonest' and (distance, start, id) for 'nearest' is stable for both sorts.
- * A 'nearest' search tries growing rings (`nearestRings`): in a dense city the first small one
- * already holds a page, so the whole distance is not scored.
+ * The Discover search (docs/decisions/0081), one query that runs the same on PGlite and PostgreSQL
+ * without an extension: `slots_discovery_idx` is read in start order, the bounding box checked on its
+ * entries, then the haversine distance. Paging is keyset. 'nearest' tries growing rings, so in a dense
+ * city the whole distance is not scored.
  */
 import { and, asc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { businessTypeLabel } from '../../../shared/categories';
@@ -25,7 +19,7 @@ import { noActiveOrDeclinedBooking } from '../businesses/businesses.service';
 import { decodeCursor, encodeCursor, type DiscoveryCursor } from './cursor';
 import { findPlace } from '../geocoding/gazetteer';
 
-/** One slot found: the slot, its business, where it is and how far, when it starts (local wall-clock and instant). */
+/** One slot found. */
 export interface DiscoveryResult {
   slotId: string;
   businessId: string;
@@ -33,30 +27,29 @@ export interface DiscoveryResult {
   slug: string;
   /** The business category's label ('Barber Shop'). */
   category: string;
-  /** Great-circle distance from the search's centre, in miles, to 2 decimal places. */
+  /** From the search's centre, in miles, to 2 decimal places. */
   distanceMiles: number;
   /** Local to the business: 'YYYY-MM-DD', 'HH:MM', 'HH:MM' (or '24:00'), read in `timezone`. */
   date: string;
   startTime: string;
   endTime: string;
   timezone: string;
-  /** The start as an instant (UTC), for the client's own clock to drop a slot once it has started. */
+  /** For the client's own clock to drop a slot once it has started. */
   startsAt: Date;
   description: string;
-  /** The business's position (degrees), for the map. */
+  /** Degrees. */
   latitude: number;
   longitude: number;
 }
 
-/** discovery.search's answer: a page of results, the next page's cursor (null on the last) and the centre searched. */
+/** discovery.search's answer; `nextCursor` is null on the last page. */
 export interface DiscoveryPage {
   results: DiscoveryResult[];
   nextCursor: string | null;
-  /** The centre searched (a typed place's centre, or the rounded position sent), and the place's name when typed. */
+  /** A typed place's centre and name, or the rounded position sent. */
   centre: LatLng & { place: string | null };
 }
 
-/** The values of one search statement (see `searchStatement`). */
 type SearchValues = {
   now: Date;
   lower: Date;
@@ -77,38 +70,30 @@ type SearchValues = {
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
-/** The cursor `text` of a `sort` search; throws BAD_REQUEST MSG.discoveryCursor for anything else. */
+/** Throws BAD_REQUEST for a cursor not of this sort. */
 function readCursor(text: string, sort: DiscoverySort): DiscoveryCursor {
   const cursor = decodeCursor(text, sort);
   if (!cursor) throw new DomainError('BAD_REQUEST', MSG.discoveryCursor, { field: 'cursor' });
   return cursor;
 }
 
-/**
- * Haversine distance in miles from the centre (`lat`, `lng` placeholders) to the slot's listed
- * coordinates: term for term the expression of `distanceMiles` (shared/geo.ts), with its radius.
- */
+/** Haversine miles from the centre: term for term `distanceMiles` of shared/geo.ts, so both agree. */
 function distanceMilesSql(p: Placeholders<SearchValues>): SQL<number> {
   return sql<number>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
     power(sin(radians(${slots.latitude} - ${p.lat}::float8) / 2), 2)
     + cos(radians(${p.lat}::float8)) * cos(radians(${slots.latitude})) * power(sin(radians(${slots.longitude} - ${p.lng}::float8) / 2), 2)))))`;
 }
 
-/** The label of the stored business type, in SQL as `businessTypeLabel` reads it (the text after a '|', trimmed). */
+/** `businessTypeLabel` in SQL: the text after a '|', trimmed. */
 const categoryLabelSql = sql`btrim(regexp_replace(${businessProfiles.businessType}, '^[^|]*[|]', ''))`;
 
-/**
- * The search statement for `sort`, with a category condition when `byCategory` (labels as one
- * text, newline-separated): open slots (not booked, no active or declined booking) of listed
- * businesses starting after `now`, at or after `lower` and before `to`, inside the bounding box
- * and within `miles`, after the cursor row in the sort's order, `limit` of them.
- */
+/** The search statement for `sort`; with `byCategory`, `labels` is one newline-separated text. */
 function searchStatement(sort: DiscoverySort, byCategory: boolean) {
   return preparedStatement<SearchValues>()(`discovery_${sort}${byCategory ? '_category' : ''}`, (db, p) => {
     const distance = distanceMilesSql(p);
     const startsAt = (v: Placeholder) => encodedAs(v, slots.startsAt);
-    // After the cursor row in the sort's order. Soonest: the distance is worked out only for a row
-    // starting at the cursor's very instant (PostgreSQL repeats an expression wherever it is written).
+    // Soonest works out the distance only for rows at the cursor's instant: PostgreSQL repeats an
+    // expression wherever it is written.
     const after =
       sort === 'soonest'
         ? sql`(${slots.startsAt} > ${startsAt(p.afterStart)} or (${slots.startsAt} = ${startsAt(p.afterStart)} and (${distance}, ${slots.id}) > (${p.afterDistance}::float8, ${p.afterId}::uuid)))`
@@ -164,9 +149,8 @@ const STATEMENTS = {
 };
 
 /**
- * The centre of `input`: a typed place from the offline gazetteer (never the network), or the
- * position sent, rounded to 3 decimal places (about 100 m). Throws BAD_REQUEST "We couldn't find
- * that place. Try a town or a postcode." (field place) for a place it does not know.
+ * The centre: a typed place from the offline gazetteer (never the network), or the position sent,
+ * rounded to about 100 m. Throws BAD_REQUEST (field place) for an unknown place.
  */
 export function searchCentre(
   input: Pick<DiscoverySearchInput, 'place' | 'latitude' | 'longitude'>,
@@ -180,13 +164,9 @@ export function searchCentre(
 }
 
 /**
- * discovery.search: open slots (requestable, start in the future) of businesses shown in Discover,
- * starting within `input.window` (1, 2 or 4 hours from now, or the customer's local today or
- * tomorrow in `input.timezone`), within `input.miles` of the centre (`searchCentre`), of
- * `input.category` (a parent group or one child) when given, sorted `input.sort` ('soonest':
- * start, then distance; 'nearest': distance, then start; ties by slot id), `input.limit` after
- * `input.cursor`. Throws BAD_REQUEST for an unknown place (MSG.placeNotFound) or a cursor not of
- * this sort (MSG.discoveryCursor). Reads only.
+ * discovery.search: open future slots within `input.window` ('today', 'tomorrow' in `input.timezone`)
+ * and `input.miles`, optionally of a category, sorted 'soonest' or 'nearest', `input.limit` after
+ * `input.cursor`. Throws BAD_REQUEST for an unknown place or a cursor of another sort.
  */
 export async function searchSlots(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
@@ -199,7 +179,6 @@ export async function searchSlots(
   const labels = input.category ? categoryLabels(input.category) : null;
   const lower = cursor && input.sort === 'soonest' && cursor.startsAt > from ? cursor.startsAt : from;
   const statement = STATEMENTS[input.sort][labels ? 'category' : 'all'];
-  // Nearest first: from the smallest ring that may hold a full page (`nearestRings`).
   const rings = input.sort === 'nearest' ? nearestRings(input.miles, cursor?.distance ?? 0) : [input.miles];
   let rows: Awaited<ReturnType<typeof runSearch>> = [];
   for (const miles of rings) {
@@ -251,7 +230,7 @@ export async function searchSlots(
   };
 }
 
-/** Runs one search statement; the distance comes back as a number on either driver. */
+/** The distance comes back as a number on either driver. */
 async function runSearch(db: DbOrTx, statement: ReturnType<typeof searchStatement>, values: SearchValues) {
   const rows = await statement(db, values);
   for (const r of rows) r.distance = Number(r.distance);

@@ -1,9 +1,7 @@
 /**
- * What the Discover search reads off each slot row (docs/decisions/0081): the slot's start
- * instant, and its business's coordinates while the business shows in Discover. Slot writes take
- * them from `businessPlacement` (read under a share lock, so a concurrent change of the business's
- * location or time zone waits for the slot's transaction and then updates the new row too); a
- * business's own changes copy them onto its slots with `relistBusinessSlots`.
+ * The slot row's copies of its start instant and its business's listed coordinates (docs/decisions/0081).
+ * `businessPlacement`'s share lock makes a concurrent location or time zone change wait for the slot's
+ * transaction, and then update the new row too.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { LatLng } from '../../../shared/geo';
@@ -13,13 +11,13 @@ import { MSG } from '../../../shared/messages';
 import type { Tx } from '../../db/client';
 import { businessProfiles, slots } from '../../db/schema/index';
 
-/** A business as its slots carry it: its time zone, and its coordinates while it shows in Discover (else null). */
+/** A business as its slots carry it; `listedAt` is null while it does not show in Discover. */
 export interface BusinessPlacement {
   timezone: string;
   listedAt: LatLng | null;
 }
 
-/** The coordinates a business shows in Discover at: its location when it has one and is discoverable, else null. */
+/** Where a business shows in Discover: its location when it has one and is discoverable, else null. */
 export function listedAt(profile: {
   latitude: number | null;
   longitude: number | null;
@@ -29,10 +27,7 @@ export function listedAt(profile: {
   return { latitude: profile.latitude, longitude: profile.longitude };
 }
 
-/**
- * The placement of business `businessId`, its profile row share-locked until `tx` ends. Throws
- * NOT_FOUND MSG.businessNotFound when it has no profile.
- */
+/** The business's placement, its profile share-locked until `tx` ends. Throws NOT_FOUND without a profile. */
 export async function businessPlacement(tx: Tx, businessId: string): Promise<BusinessPlacement> {
   const [row] = await tx
     .select({
@@ -49,10 +44,7 @@ export async function businessPlacement(tx: Tx, businessId: string): Promise<Bus
   return { timezone: row.timezone, listedAt: listedAt(row) };
 }
 
-/**
- * The Discover columns of a slot at local `date` ('YYYY-MM-DD') and `startTime` ('HH:MM') of a
- * business placed at `placement`: `startsAt` (UTC instant) and the business's listed coordinates.
- */
+/** A slot's Discover columns, from its local `date` ('YYYY-MM-DD') and `startTime` ('HH:MM'). */
 export function slotDiscoveryColumns(placement: BusinessPlacement, date: string, startTime: string) {
   return {
     startsAt: zonedInstant(date, startTime, placement.timezone),
@@ -62,10 +54,8 @@ export function slotDiscoveryColumns(placement: BusinessPlacement, date: string,
 }
 
 /**
- * Copies business `businessId`'s placement (as stored in `tx`) onto every one of its slots: its
- * listed coordinates (null when hidden or unlocated), and, when `timezoneChanged`, each slot's
- * start instant: its local date and start read in the new zone. Call in the transaction that
- * changed the profile, after the change (and after any rewrite of slots' local times).
+ * Copies the business's placement onto its slots, start instants too when `timezoneChanged`. Call in
+ * the transaction that changed the profile, after the change and any rewrite of slots' local times.
  */
 export async function relistBusinessSlots(
   tx: Tx,

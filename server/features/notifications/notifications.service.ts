@@ -1,9 +1,7 @@
 /**
- * Notifications (docs/decisions/0050, 0054; alerts of new slots, 0086): one email per event to the person it
- * concerns, queued in the caller's transaction with a dedupe key `{kind}:{bookingId}` (unique in the
- * outbox, so the same event never queues twice) and a one-click unsubscribe link whose token is
- * stored only hashed. Preferences are honoured when the dispatcher sends, so a later opt-out
- * still counts. Also the preferences themselves and the unsubscribe action.
+ * Notifications (docs/decisions/0050, 0054, 0086): one email per event, deduplicated in the outbox, with
+ * a one-click unsubscribe token stored only hashed. Preferences are applied at send time, so a later
+ * opt-out still counts.
  */
 import { and, eq } from 'drizzle-orm';
 import {
@@ -31,13 +29,9 @@ export function unsubscribeUrl(deps: Pick<ServiceDeps, 'appOrigin'>, token: stri
 }
 
 /**
- * Queues notification `kind` for account `userId` at `to`, in `tx`. `build` receives the footer
- * (reason, unsubscribe and settings links) and returns the message. Nothing is sent before
- * `sendAfter` (default now). About booking `bookingId`: the footer gives the reason for `role`,
- * and a second call for the same kind and booking is ignored (dedupe key `{kind}:{bookingId}`),
- * unless it names another `occurrence` (an event that can happen to a booking more than once: key
- * `{kind}:{bookingId}:{occurrence}`). Otherwise (an alert's email) the caller gives the footer's
- * `reason` and the `dedupeKey`.
+ * Queues notification `kind` in `tx`; `build` gets the footer. About a booking, the dedupe key is
+ * `{kind}:{bookingId}`, plus `:{occurrence}` for an event that can recur; otherwise (an alert) the caller
+ * gives `reason` and `dedupeKey`.
  */
 export async function queueNotification(
   tx: Tx,
@@ -84,7 +78,7 @@ export interface NotificationPreference {
   enabled: boolean;
 }
 
-/** The notification switches of `userId` (role `role`), in display order; all on by default. */
+/** The user's notification switches, in display order; all on by default. */
 export async function getNotificationPreferences(
   deps: Pick<ServiceDeps, 'db'>,
   userId: string,
@@ -102,10 +96,7 @@ export async function getNotificationPreferences(
   }));
 }
 
-/**
- * Turns notification `kind` on or off for `userId`. Throws BAD_REQUEST 'This notification does
- * not apply to your account.' for a kind of the other role. Output: the updated switches.
- */
+/** Turns `kind` on or off. Output: the updated switches. Throws BAD_REQUEST for a kind of the other role. */
 export async function setNotificationPreference(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
   userId: string,
@@ -133,7 +124,6 @@ async function setOptOut(db: DbOrTx, userId: string, kind: string, optedOut: boo
 /** Text of an unknown or stale unsubscribe link. */
 export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid. You can choose your emails in Settings.';
 
-/** The account and kind an unsubscribe token was issued for; NOT_FOUND when none. */
 async function tokenOwner(deps: Pick<ServiceDeps, 'db'>, token: string) {
   const [row] = await deps.db
     .select({ userId: emailOutbox.userId, kind: emailOutbox.kind, email: users.email })
@@ -148,9 +138,8 @@ async function tokenOwner(deps: Pick<ServiceDeps, 'db'>, token: string) {
 }
 
 /**
- * What the unsubscribe link `token` (from a notification's footer or List-Unsubscribe header)
- * would turn off, without changing anything: { kind, label, email (masked), unsubscribed }.
- * Throws NOT_FOUND UNSUBSCRIBE_LINK_INVALID for an unknown token or a deleted account.
+ * What the unsubscribe `token` would turn off, changing nothing: { kind, label, email (masked),
+ * unsubscribed }. Throws NOT_FOUND for an unknown token or a deleted account.
  */
 export async function describeUnsubscribe(deps: Pick<ServiceDeps, 'db'>, token: string) {
   const owner = await tokenOwner(deps, token);
@@ -167,11 +156,7 @@ export async function describeUnsubscribe(deps: Pick<ServiceDeps, 'db'>, token: 
   };
 }
 
-/**
- * One-click unsubscribe (RFC 8058): turns off the kind of notification `token` came with, for its
- * recipient, without a login. Idempotent. Output as `describeUnsubscribe` (unsubscribed: true).
- * Throws NOT_FOUND UNSUBSCRIBE_LINK_INVALID.
- */
+/** One-click unsubscribe (RFC 8058), without a login; idempotent. Output and errors as `describeUnsubscribe`. */
 export async function unsubscribe(deps: Pick<ServiceDeps, 'db' | 'now'>, token: string) {
   const owner = await tokenOwner(deps, token);
   await setOptOut(deps.db, owner.userId, owner.kind, true, deps.now());

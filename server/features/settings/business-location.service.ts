@@ -1,9 +1,6 @@
 /**
- * The business's Location card (docs/decisions/0081, 0082): where the business is, how precise
- * that is and where it came from, the "Show my slots in Discover" switch, and the address look-up
- * waiting or failed. Setting the position from the owner's device or the map pin, switching
- * Discover on or off, and asking for a look-up of the address each save in one transaction that
- * also brings the business's slots in step, then tell Discover (a business 'located' event).
+ * The business's Location card (docs/decisions/0081, 0082). Each change also brings the business's
+ * slots in step in its transaction, then publishes a 'located' event.
  */
 import { eq } from 'drizzle-orm';
 import type { LocationPrecision, LocationSource } from '../../../shared/discovery';
@@ -25,19 +22,18 @@ export interface BusinessLocation {
   longitude: number | null;
   precision: LocationPrecision | null;
   source: LocationSource | null;
-  /** "Show my slots in Discover" (on by default). */
   discoverable: boolean;
-  /** Whether its slots show in Discover now: discoverable and located. */
+  /** Discoverable and located. */
   listed: boolean;
-  /** The address a look-up would use (Business Information's), or null when none is saved. */
+  /** The address a look-up would use. */
   address: string | null;
-  /** The address look-up: 'pending' (queued or retrying), 'failed' (not found), or null when none waits. */
+  /** 'pending': queued or retrying; null when none waits. */
   lookup: 'pending' | 'failed' | null;
 }
 
 type LocationDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub'>;
 
-/** Business `businessId`'s saved address, its profile row locked until `tx` ends. Throws NOT_FOUND when it has no profile. */
+/** The saved address, the profile row locked until `tx` ends. Throws NOT_FOUND without a profile. */
 async function lockProfile(tx: Tx, businessId: string): Promise<{ address: string | null }> {
   const [row] = await tx
     .select({ address: businessProfiles.address })
@@ -49,10 +45,7 @@ async function lockProfile(tx: Tx, businessId: string): Promise<{ address: strin
   return row;
 }
 
-/**
- * The Location card of business `businessId`. Throws NOT_FOUND 'Could not load your business
- * profile' when it has no profile.
- */
+/** The business's Location card. Throws NOT_FOUND without a profile. */
 export async function getBusinessLocation(deps: { db: DbOrTx }, businessId: string): Promise<BusinessLocation> {
   const [row] = await deps.db
     .select({
@@ -81,11 +74,7 @@ export async function getBusinessLocation(deps: { db: DbOrTx }, businessId: stri
   };
 }
 
-/**
- * Runs `change` on business `businessId`'s profile row (locked) in one transaction, then copies
- * its placement onto its slots, and after commit publishes a business 'located' event with where
- * it now shows in Discover. Output: the Location card. Throws NOT_FOUND when it has no profile.
- */
+/** Runs `change` on the locked profile, relists the slots, and publishes after commit. Throws NOT_FOUND. */
 async function changeLocation(
   deps: LocationDeps,
   businessId: string,
@@ -101,16 +90,14 @@ async function changeLocation(
   return card;
 }
 
-/** Tells every process (the Discover streams) where business `businessId` now shows, if anywhere. */
 async function publishLocated(deps: Pick<ServiceDeps, 'hub'>, businessId: string, card: BusinessLocation) {
   const at = card.listed ? { latitude: card.latitude, longitude: card.longitude } : { latitude: null, longitude: null };
   await deps.hub.publish({ kind: 'business', change: 'located', businessId, ...at });
 }
 
 /**
- * Sets business `businessId`'s position from its owner's device or the map pin: degrees rounded to
- * 6 places (about 0.1 m), precision 'exact', source as given; a queued address look-up is
- * withdrawn (the owner's own position wins). Output: the Location card.
+ * Sets the position from the owner's device or the map pin, rounded to about 0.1 m; a queued address
+ * look-up is withdrawn, as the owner's own position wins. Output: the Location card.
  */
 export function setBusinessLocation(
   deps: LocationDeps,
@@ -144,10 +131,8 @@ export function setDiscoverable(
 }
 
 /**
- * "Locate from my address": queues a look-up of business `businessId`'s saved address, run in the
- * background after this answers (the card then shows `lookup: 'pending'`; the location arrives
- * with a 'located' event). Throws BAD_REQUEST 'Add your address under Business Information
- * first…' (field address) when no address is saved. Output: the Location card.
+ * Queues a background look-up of the saved address; the location arrives with a 'located' event.
+ * Output: the Location card. Throws BAD_REQUEST (field address) when no address is saved.
  */
 export async function locateFromAddress(deps: LocationDeps, businessId: string): Promise<BusinessLocation> {
   return deps.db.transaction(async (tx) => {
@@ -159,11 +144,8 @@ export async function locateFromAddress(deps: LocationDeps, businessId: string):
 }
 
 /**
- * After a profile save in `tx` (the new row written): a changed `address` of a business located
- * by its address (or not located yet) queues a look-up of the new one; a changed time zone sets
- * every slot's start instant to its local date and start in the new zone, so a slot that keeps its
- * local times (open, declined, past) moves, and one `keepBookedInstants` rewrote keeps its
- * instant. `before` is the row as it was, `after` as saved.
+ * After a profile save in `tx`: a new address of a business not located otherwise queues a look-up; a
+ * new time zone recomputes every slot's start instant from its (possibly rewritten) local times.
  */
 export async function followProfileChange(
   tx: Tx,

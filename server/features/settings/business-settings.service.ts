@@ -1,7 +1,4 @@
-/**
- * Business settings: the editable profile, the Business URL availability check, the profile save
- * and the weekly hours save. Choices: docs/decisions/0013-business-settings.md.
- */
+/** Business settings (docs/decisions/0013). */
 import { and, eq, ne } from 'drizzle-orm';
 import { businessTypeLabel } from '../../../shared/categories';
 import { MSG } from '../../../shared/messages';
@@ -27,10 +24,7 @@ export function isManualFixCustomerId(id: string): boolean {
   return /^manual[-_ ]?fix/i.test(id.trim());
 }
 
-/**
- * Whether the Billing card shows: a payment-customer id exists, is not a manual-fix id,
- * and the subscription is not canceled.
- */
+/** Whether the Billing card shows: a real payment-customer id and a subscription not canceled. */
 export function billingVisible(profile: { stripeCustomerId: string | null; subscriptionStatus: string }): boolean {
   const id = profile.stripeCustomerId?.trim();
   return Boolean(id) && !isManualFixCustomerId(id!) && profile.subscriptionStatus.toLowerCase() !== 'canceled';
@@ -48,15 +42,13 @@ export function openingHoursToSchedule(hours: OpeningHours): WeeklySchedule {
   return schedule;
 }
 
-/** NOT_FOUND 'Could not load your business profile' (title 'Error loading profile'): the business has no profile. */
+/** NOT_FOUND for a business without a profile. */
 export const profileLoadFailed = () =>
   new DomainError('NOT_FOUND', MSG.businessProfileLoadFailed, { title: MSG.errorLoadingProfileTitle });
 
 /**
- * The signed-in business's settings. Output: the
- * Business Information fields (category is the stored business_type's label), the contact name
- * (the account's name), the account email, the weekly schedule, the time zone and `showBilling`.
- * Throws NOT_FOUND 'Could not load your business profile' (title 'Error loading profile').
+ * The signed-in business's settings: profile fields, contact name and email of the account, weekly
+ * schedule and `showBilling`. Throws NOT_FOUND without a profile.
  */
 export async function getBusinessSettings(deps: Pick<ServiceDeps, 'db'>, businessId: string) {
   const [row] = await deps.db
@@ -83,11 +75,7 @@ export async function getBusinessSettings(deps: Pick<ServiceDeps, 'db'>, busines
 
 export type SlugCheck = { status: 'valid' } | { status: 'invalid' | 'taken'; message: string };
 
-/**
- * Business URL availability for the signed-in business: 'valid' when well-formed and free or the business's own slug; 'invalid' with
- * 'URL must be 3-50 characters…' or 'This URL is reserved…'; 'taken' with 'This URL is already
- * taken by another business'. The input is trimmed and lower-cased first.
- */
+/** Business URL availability: 'valid' when well-formed and free or already the business's own. */
 export async function checkBusinessSlug(
   deps: Pick<ServiceDeps, 'db'>,
   businessId: string,
@@ -110,23 +98,11 @@ const inUse = () =>
   new DomainError('CONFLICT', MSG.slugOrNameInUse, { title: MSG.errorUpdatingProfileTitle, field: 'slug' });
 
 /**
- * Saves the Business Information card: name, slug, category (as business_type), description, address, phone,
- * business email (empty optional fields arrive as null), time zone, and the contact name as the
- * account's name, in one transaction. A new time zone keeps each upcoming booked or requested slot
- * at its instant, rewritten in the new zone's local times, and emails its customer, in the same
- * transaction; other slots keep their local times (`keepBookedInstants`, docs/decisions/0078).
- * Output: { slug, slugChanged }.
- * Throws NOT_FOUND 'Could not load your business profile' when the business has no profile;
- * BAD_REQUEST 'This URL is reserved…' (field slug) for a reserved new slug; CONFLICT 'This
- * business name or slug is already in use by another business.' (title 'Error updating profile')
- * when another business holds the slug, also when it took it concurrently (unique index); CONFLICT
- * (field timezone) when the new zone cannot keep a booked or requested slot's instant, or another
- * slot is at its new local time (`keepBookedInstants`). A new address of a business located by its
- * address queues a look-up of it (run in the background, docs/decisions/0082); a new time zone
- * recomputes every slot's start instant from its local date and time (`followProfileChange`).
- * After commit a business 'updated' event goes out, so every process's public page cache drops the
- * page (under its old slug too) and Discover lists refresh, and a slot 'updated' event for each
- * rewritten slot.
+ * Saves the Business Information card in one transaction. A new time zone keeps upcoming booked or
+ * requested slots at their instant and emails their customers; other slots keep their local times
+ * (docs/decisions/0078). Output: { slug, slugChanged }. Throws NOT_FOUND without a profile; BAD_REQUEST
+ * (field slug) for a reserved slug; CONFLICT when another business holds the slug, even concurrently;
+ * CONFLICT (field timezone) as `keepBookedInstants`.
  */
 export async function updateBusinessProfile(
   deps: Pick<ServiceDeps, 'db' | 'now' | 'hub' | 'appOrigin' | 'kickMailer'>,
@@ -194,12 +170,7 @@ async function assertSlugFree(tx: DbOrTx, businessId: string, slug: string): Pro
   if (other) throw inUse();
 }
 
-/**
- * Saves the Business Hours card: only
- * active days are stored as opening_hours { open, close }. Output: { openingHours }. Throws
- * NOT_FOUND 'Could not load your business profile' when the business has no profile. Publishes a
- * business 'updated' event (the public page shows the hours).
- */
+/** Saves the Business Hours card; only active days are stored. Throws NOT_FOUND without a profile. */
 export async function updateBusinessHours(
   deps: Pick<ServiceDeps, 'db' | 'now' | 'hub'>,
   businessId: string,

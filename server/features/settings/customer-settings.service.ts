@@ -1,7 +1,6 @@
 /**
- * Customer settings, Personal Information card: read the full name and save a new one. The
- * name lives twice: customer_profiles.full_name (what businesses see on requests) and users.name
- * (the header's 'Welcome, {name}'); both change together.
+ * Customer settings. The name lives twice, customer_profiles.full_name (shown to businesses) and
+ * users.name (the header's greeting); both change together.
  */
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
@@ -10,11 +9,7 @@ import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import { customerProfiles, users } from '../../db/schema/index';
 
-/**
- * The signed-in customer's Personal Information: { fullName, email }. The full name is the
- * profile's, or the account's name when the profile row is missing. Throws NOT_FOUND 'Could not
- * load your profile information' (title 'Error loading profile') when the account is gone.
- */
+/** The customer's { fullName, email }, the account's name without a profile. Throws NOT_FOUND for a gone account. */
 export async function getCustomerSettings(deps: Pick<ServiceDeps, 'db'>, customerId: string) {
   const [row] = await deps.db
     .select({
@@ -31,12 +26,7 @@ export async function getCustomerSettings(deps: Pick<ServiceDeps, 'db'>, custome
   return row;
 }
 
-/**
- * 'Update Name': in one transaction, users.name and customer_profiles.full_name become the trimmed
- * `input.fullName` (a missing profile row is created: an upsert). Output
- * { fullName }. The input schema answers BAD_REQUEST 'Full name is required'. Throws NOT_FOUND
- * (title 'Error updating profile') when the account is gone.
- */
+/** 'Update Name': both names become `input.fullName`, a missing profile created. NOT_FOUND for a gone account. */
 export async function updateCustomerName(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
   customerId: string,

@@ -1,13 +1,7 @@
 /**
- * What a business's time zone change does to its slots (docs/decisions/0078). A slot's date and
- * times are local wall-clock values in the business's zone, so a new zone would move every slot to
- * another instant. A slot someone relies on keeps its instant instead: each upcoming slot with a
- * pending request or an accepted (confirmed or completed) booking is rewritten in the new zone's
- * local times, and its customer is told. Every other slot (open, declined, past) keeps its local
- * times, which is what a business correcting a wrong zone means by them.
- * A slot's start instant (slots.starts_at, read by Discover, docs/decisions/0081) follows: a
- * rewritten slot keeps it, written with its new local times; every other slot gets the instant its
- * kept local times have in the new zone (`followProfileChange`, after the new zone is written).
+ * What a business's time zone change does to its slots (docs/decisions/0078). An upcoming slot someone
+ * relies on keeps its instant, rewritten in the new zone's local times, and its customer is told. Every
+ * other slot keeps its local times, which is what a business correcting a wrong zone means by them.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
@@ -19,31 +13,24 @@ import { bookings, slots } from '../../db/schema/index';
 import { appointmentWhen } from '../../email/templates';
 import { loadBookingFacts, notifyTimeZoneChanged } from '../bookings/booking-notifications';
 
-/** A booking whose slot kept its instants under new local times, with the times it had before. */
+/** A booking whose slot kept its instants under new local times. */
 export interface KeptBooking {
   bookingId: string;
   slotId: string;
   before: LocalTimes;
 }
 
-/** A slot's place in the unique index slots_business_date_start_unique (within one business). */
+/** A slot's key in slots_business_date_start_unique, within one business. */
 const placeOf = (t: Pick<LocalTimes, 'date' | 'startTime'>) => `${t.date} ${t.startTime}`;
 
 const refused = (message: string) =>
   new DomainError('CONFLICT', message, { title: MSG.errorUpdatingProfileTitle, field: 'timezone' });
 
 /**
- * In the time zone change's transaction `tx`, before the business's new zone is written: locks the
- * business's pending, confirmed and completed bookings with their slots, and rewrites each slot
- * that has not started at `now` (read in zone `from`) to the local date and times its start and
- * end instants have in zone `to`, its start instant (`starts_at`) written with them, unchanged.
- * A rewritten slot's booking gets its calendar revision raised by one and `updated_at` = `now`. A
- * slot whose times read the same in `to` is left alone. Output: the bookings rewritten, with
- * their times before. Throws CONFLICT (field 'timezone', title 'Error updating profile'),
- * changing nothing: `MSG.timezoneCannotKeepBooking` when `to` cannot write a slot's instants (it
- * would cross midnight or fall in a repeated hour there);
- * `MSG.timezoneSlotInTheWay` when another slot of the business, one that keeps its local times,
- * starts at a rewritten slot's new date and time.
+ * Before the new zone is written: rewrites each upcoming slot with an active booking to the local times
+ * its instants have in `to`, and raises its booking's calendar revision. Output: the bookings rewritten.
+ * Throws CONFLICT (field timezone), changing nothing, when `to` cannot write a slot's instants (crossing
+ * midnight, a repeated hour) or another slot holds a rewritten slot's new start.
  */
 export async function keepBookedInstants(
   tx: Tx,
@@ -106,11 +93,9 @@ export async function keepBookedInstants(
 }
 
 /**
- * An order in which `moves` (from one place to another, each place a date and start of one
- * business) can be written one at a time without two slots ever holding the same place, as the
- * unique index checks at each row: a move comes once no move still to come holds its new place.
- * The new places are distinct. Null when moves wait on each other in a ring (each one's new place
- * held by the next), which only offsets changing direction within hours could make.
+ * An order in which `moves` can be written one at a time without two slots sharing a place, as the
+ * unique index checks each row. Null for a ring of moves, which only offsets changing direction within
+ * hours could make.
  */
 export function moveOrder<M extends { from: string; to: string }>(moves: M[]): M[] | null {
   const holder = new Map(moves.map((m) => [m.from, m]));
@@ -128,11 +113,7 @@ export function moveOrder<M extends { from: string; to: string }>(moves: M[]): M
   return order;
 }
 
-/**
- * After the new zone is written in `tx`: emails each customer of `kept` that their appointment or
- * request kept its time, now in the new zone (a confirmed one with its updated calendar file), and
- * brings a reminder still waiting up to date (`notifyTimeZoneChanged`).
- */
+/** After the new zone is written: tells each customer of `kept` (`notifyTimeZoneChanged`). */
 export async function notifyKeptBookings(
   tx: Tx,
   deps: Pick<ServiceDeps, 'appOrigin'>,

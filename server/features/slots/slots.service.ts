@@ -1,8 +1,4 @@
-/**
- * The business's slots: add, edit and delete available slots, mark booked ones as added to the business's own system,
- * and list them with their display category. Every change publishes a live event after commit, so
- * the business's other tabs and devices refresh (docs/decisions/0002).
- */
+/** The business's slots. Every change publishes a live event after commit (docs/decisions/0002). */
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LatLng } from '../../../shared/geo';
 import { MSG } from '../../../shared/messages';
@@ -24,11 +20,7 @@ type SlotDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub'>;
 type SlotTimes = Pick<CreateSlotInput, 'date' | 'startTime' | 'endTime'>;
 type OwnBusiness = Awaited<ReturnType<typeof getOwnBusiness>>;
 
-/**
- * The slot form's rules (ADR 0006), in the business's zone: start not past, date among
- * the offered dates, start a half hour before closing, end from start + 30 minutes to closing.
- * Throws BAD_REQUEST with the form's message and the field it belongs to.
- */
+/** The slot form's rules (docs/decisions/0006); throws BAD_REQUEST with the form's message and field. */
 function assertSlotTimes(business: OwnBusiness, input: SlotTimes, now: Date): void {
   if (isPast(input.date, input.startTime, business.timezone, now)) {
     throw new DomainError('BAD_REQUEST', MSG.slotPast, { field: 'startTime' });
@@ -44,7 +36,6 @@ function assertSlotTimes(business: OwnBusiness, input: SlotTimes, now: Date): vo
   }
 }
 
-/** A unique-index violation on date + start becomes CONFLICT 'A slot with this date and time already exists.'. */
 function duplicateAsConflict(err: unknown): never {
   if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'slots_business_date_start_unique') {
     throw new DomainError('CONFLICT', MSG.slotDuplicate, { field: 'startTime' });
@@ -52,10 +43,7 @@ function duplicateAsConflict(err: unknown): never {
   throw err;
 }
 
-/**
- * Tells the business's open dashboards (and Discover) that slot `slotId` changed (no booking
- * involved); `listedAt`: where the slot shows in Discover, when known (null: it does not).
- */
+/** `listedAt`: where the slot shows in Discover, when known; null: it does not. */
 async function publishSlotChange(
   deps: Pick<ServiceDeps, 'hub'>,
   businessId: string,
@@ -69,10 +57,9 @@ async function publishSlotChange(
 }
 
 /**
- * Adds an unbooked slot for `businessId`, and records it for the alerts and favourites it is news
- * for in the same transaction (docs/decisions/0086). Input: date 'YYYY-MM-DD', start and end 'HH:MM' in the business's zone, description. Throws BAD_REQUEST with the form's message
- * (past, date, start, end), CONFLICT 'A slot with this date and time already exists.', NOT_FOUND
- * when the business has no profile. Output: the new slot's id.
+ * Adds a slot and, in the same transaction, records it for the alerts it is news for
+ * (docs/decisions/0086). Input: date 'YYYY-MM-DD', start and end 'HH:MM' in the business's zone. Throws
+ * BAD_REQUEST with the form's message, CONFLICT for a duplicate date and start, NOT_FOUND without a profile.
  */
 export async function createSlot(deps: SlotDeps, businessId: string, input: CreateSlotInput): Promise<{ id: string }> {
   const business = await getOwnBusiness(deps.db, businessId);
@@ -109,10 +96,7 @@ export async function createSlot(deps: SlotDeps, businessId: string, input: Crea
   return { id };
 }
 
-/**
- * Locks slot `slotId` of `businessId` (FOR UPDATE, so a concurrent booking request waits) and
- * reads its category. Throws NOT_FOUND 'Slot not found' for an unknown slot or another business's.
- */
+/** Locks the business's slot, so a concurrent booking request waits, and reads its category; else NOT_FOUND. */
 async function lockOwnSlot(tx: Tx, businessId: string, slotId: string, now: Date) {
   const [slot] = await tx
     .select({
@@ -153,7 +137,6 @@ const bookingFlagColumns = {
   active: sql<boolean>`bool_or(${bookings.status} in ('confirmed', 'completed'))`,
 };
 
-/** Why a slot in `category` may not be edited: the refusal for each case. */
 function refuseChange(slot: { category: SlotCategory; isBooked: boolean; hasActiveBooking: boolean }): never {
   if (slot.isBooked || slot.hasActiveBooking) throw new DomainError('CONFLICT', MSG.slotIsBooked);
   if (slot.category === 'requested') throw new DomainError('CONFLICT', MSG.slotHasRequest);
@@ -161,11 +144,8 @@ function refuseChange(slot: { category: SlotCategory; isBooked: boolean; hasActi
 }
 
 /**
- * Edits available slot `input.slotId` of `businessId`: new date,
- * times and description under the same rules as creation. Throws NOT_FOUND 'Slot not found' (not
- * this business's), CONFLICT when the slot is not available (booked, requested, declined or past:
- * see MSG.slotIsBooked / slotHasRequest / slotNotEditable), BAD_REQUEST with the form's messages,
- * CONFLICT 'A slot with this date and time already exists.'. Output: { id }.
+ * Edits an available slot under the rules of creation. Throws NOT_FOUND (not this business's),
+ * CONFLICT when the slot is not available or duplicates another, BAD_REQUEST with the form's messages.
  */
 export async function updateSlot(deps: SlotDeps, businessId: string, input: UpdateSlotInput): Promise<{ id: string }> {
   const business = await getOwnBusiness(deps.db, businessId);
@@ -194,11 +174,8 @@ export async function updateSlot(deps: SlotDeps, businessId: string, input: Upda
 }
 
 /**
- * Deletes slot `slotId` of `businessId`.
- * A slot somebody is waiting for or has booked is kept (ADR 0012): CONFLICT 'This slot has a
- * pending request…' (a request not yet past) or 'This slot is booked…'. Past and declined slots
- * without an active booking may go; their bookings keep archived copies (database trigger).
- * Throws NOT_FOUND 'Slot not found'. Output: { id }.
+ * Deletes the business's slot; one somebody is waiting for or has booked is kept: CONFLICT
+ * (docs/decisions/0012). Bookings keep archived copies. Throws NOT_FOUND.
  */
 export async function deleteSlot(deps: SlotDeps, businessId: string, slotId: string): Promise<{ id: string }> {
   await deps.db.transaction(async (tx) => {
@@ -210,11 +187,7 @@ export async function deleteSlot(deps: SlotDeps, businessId: string, slotId: str
   return { id: slotId };
 }
 
-/**
- * Marks booked slot `slotId` of `businessId` as copied to the business's own calendar ('Booking
- * confirmed in system'). Idempotent. Throws NOT_FOUND 'Slot not found',
- * CONFLICT 'Only booked slots can be marked…'. Output: { id, addedToSystem: true }.
- */
+/** Marks a booked slot as copied to the business's own calendar; idempotent. Throws NOT_FOUND, CONFLICT if unbooked. */
 export async function markAddedToSystem(
   deps: SlotDeps,
   businessId: string,
@@ -231,11 +204,8 @@ export async function markAddedToSystem(
 }
 
 /**
- * Every slot of the business, oldest first (the business tabs' order), with its
- * display category, `unconfirmed` and `past` flags (in the business's zone `timezone` at `now`), and
- * for a requested slot the pending request (booking id, customer name and email) that the inline
- * Approve / Reject act on. Times are the business's local wall-clock values. Throws NOT_FOUND
- * MSG.businessNotFound when the business has no profile.
+ * Every slot of the business, oldest first, in local wall-clock time, with its category and flags and,
+ * for a requested slot, the pending request inline Approve / Reject act on. Throws NOT_FOUND without a profile.
  */
 export async function listBusinessSlots(deps: Pick<ServiceDeps, 'db' | 'now'>, businessId: string) {
   const { db } = deps;
@@ -268,17 +238,13 @@ export async function listBusinessSlots(deps: Pick<ServiceDeps, 'db' | 'now'>, b
     );
     const p = category === 'requested' ? pendingBySlot.get(r.id) : undefined;
     const request = p ? { bookingId: p.bookingId, customerName: p.customerName, customerEmail: p.customerEmail } : null;
-    // Adds to the row rather than spreading it into a new object: a spread with added keys costs
-    // a few microseconds per object on Node 20, which a list of slots pays for every row.
+    // Not a spread: one with added keys costs microseconds per row on Node 20.
     out.push(Object.assign(r, { category, unconfirmed, past, request }));
   }
   return out;
 }
 
-/**
- * The business's zone with each of its slots, oldest first: one row with a null slot when it has
- * none, no row when the business has no profile.
- */
+/** One row with a null slot when the business has none; no row without a profile. */
 const slotsOfBusiness = preparedStatement<{ businessId: string }>()('business_slots', (db, p) =>
   db
     .select({
@@ -298,7 +264,6 @@ const slotsOfBusiness = preparedStatement<{ businessId: string }>()('business_sl
     .orderBy(asc(slots.date), asc(slots.startTime)),
 );
 
-/** Per slot of the business with bookings: whether one is pending, whether one was declined. */
 const requestFlagsOfBusiness = preparedStatement<{ businessId: string }>()('business_slot_flags', (db, p) =>
   db
     .select({ slotId: bookings.slotId, pending: bookingFlagColumns.pending, declined: bookingFlagColumns.declined })
@@ -307,7 +272,6 @@ const requestFlagsOfBusiness = preparedStatement<{ businessId: string }>()('busi
     .groupBy(bookings.slotId),
 );
 
-/** The business's pending requests by slot: booking id, customer name (profile, account, 'Customer') and email. */
 const pendingRequestsBySlot = preparedStatement<{ businessId: string }>()('business_slot_requests', (db, p) =>
   db
     .select({

@@ -1,7 +1,4 @@
-/**
- * Accounts: session state, sign-up, confirmation, login, logout, password reset and change, email
- * change. Throttling: ADR 0008 and 0031; reset and change flows: ADR 0009; email limits: ADR 0029.
- */
+/** Accounts (docs/decisions/0008, 0009, 0029, 0031). */
 import { z } from 'zod';
 import {
   changePasswordInput,
@@ -60,10 +57,7 @@ export const authRouter = router({
     .input(checkSlugInput)
     .query(async ({ ctx, input }) => ({ available: await isSlugAvailable(ctx, input.slug) })),
 
-  /**
-   * { token } of an /auth-redirect link (confirmEmail) → ConfirmEmailOutput. A confirmation signs
-   * this browser in, replacing its session; an email change leaves the session as it is.
-   */
+  /** { token } of an /auth-redirect link → ConfirmEmailOutput; only a confirmation signs this browser in. */
   confirmEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }): Promise<ConfirmEmailOutput> => {
     const result = await confirmEmail(ctx, input.token, ctx.user?.id ?? null);
     if (result.kind === 'email_change') return { kind: 'email_change', signedIn: result.signedIn };
@@ -84,7 +78,7 @@ export const authRouter = router({
 
   /** { email, password } → { ok: true } and a new session cookie, replacing the caller's (login). */
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    // A refused login leaves the caller's session alone; a successful one replaces it (rotation).
+    // A refused login throws first, leaving the caller's session alone.
     await replaceBrowserSession(ctx, await login(ctx, input, ctx.request?.ip));
     return { ok: true as const };
   }),

@@ -57,11 +57,7 @@ export const bookingsRouter = router({
   /** → the customer's bookings with their tab, newest slot first (listCustomerBookings). */
   mine: customerProcedure.query(({ ctx }) => listCustomerBookings(ctx, ctx.user.id)),
 
-  /**
-   * Live changes to the caller's bookings and slots: tracked `LiveEvent`s saying what changed,
-   * starting with a 'resync' (server/realtime/live-bookings.ts, docs/decisions/0039). Ends with
-   * the session (docs/decisions/0032).
-   */
+  /** Live `LiveEvent`s of the caller's bookings and slots, a 'resync' first (liveBookingEvents). */
   onChange: authedProcedure
     .input(z.object({ lastEventId: safeText().max(200).nullish() }).optional())
     .subscription(({ ctx, signal }) =>

@@ -1,7 +1,4 @@
-/**
- * Discover (docs/decisions/0081): the public search of open slots near a place, and its live
- * stream. No login; the search is limited per client IP (server/app.ts).
- */
+/** Discover (docs/decisions/0081): no login; the search is limited per client IP in server/app.ts. */
 import { boundingBox } from '../../../shared/geo';
 import { discoverySearchInput, discoveryStreamInput } from '../../../shared/schemas/discovery';
 import { searchSlots } from '../../features/discovery/discovery.service';
@@ -16,11 +13,7 @@ export const discoveryRouter = router({
    */
   search: publicProcedure.input(discoverySearchInput).query(({ ctx, input }) => searchSlots(ctx, input)),
 
-  /**
-   * Live changes that may affect a Discover list: tracked `DiscoveryEvent`s, a 'resync' first
-   * (server/realtime/live-discovery.ts). Input: the list's centre and distance (optional), so
-   * slots published elsewhere are left out.
-   */
+  /** Optional { latitude, longitude, miles } of the list → live `DiscoveryEvent`s there (liveDiscoveryEvents). */
   onChange: publicProcedure.input(discoveryStreamInput).subscription(({ ctx, input, signal }) => {
     const area =
       input?.latitude !== undefined && input.longitude !== undefined && input.miles !== undefined

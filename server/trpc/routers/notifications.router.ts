@@ -1,7 +1,4 @@
-/**
- * Booking notification preferences and the one-click unsubscribe (docs/decisions/0054). The
- * unsubscribe procedures need no session: the token in the emailed link is the authority.
- */
+/** Notification preferences and unsubscribe (docs/decisions/0054); the emailed token is unsubscribe's authority. */
 import { setNotificationInput, unsubscribeInput } from '../../../shared/schemas/notifications';
 import {
   describeUnsubscribe,

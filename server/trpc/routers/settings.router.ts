@@ -1,7 +1,4 @@
-/**
- * Business and customer settings (ADR 0013). Email and password live in the auth router; billing,
- * export and deletion in their own routers.
- */
+/** Business and customer settings (docs/decisions/0013). */
 import {
   checkBusinessSlugInput,
   updateBusinessHoursInput,
