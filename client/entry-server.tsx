@@ -26,6 +26,12 @@ export interface RenderPageOptions {
   nonce: string;
   /** The request's cookies by name. */
   cookies: Record<string, string | undefined>;
+  /**
+   * The server could not read the request's session in time (server/http/pages.ts): the answer is
+   * the shell (the root route with the page's loading screen, no auth.me answer) and the browser
+   * renders the page's routes.
+   */
+  sessionUnknown?: boolean;
 }
 
 /**
@@ -40,6 +46,7 @@ export async function renderPage({
   mapTiles,
   nonce,
   cookies,
+  sessionUnknown = false,
 }: RenderPageOptions): Promise<Response> {
   const handler = createRequestHandler({
     request,
@@ -52,6 +59,7 @@ export async function renderPage({
         mapTiles,
         nonce,
         consentCookie: cookies[CONSENT_KEY],
+        sessionUnknown,
       }),
   });
   return handler(async ({ router, responseHeaders }) => {
@@ -61,12 +69,14 @@ export async function renderPage({
       children: <RouterServer router={router} />,
     });
     // The server writes the page's script tags: the boot script instead of the app's where a
-    // matched route asks for the app at the first interaction.
+    // matched route asks for the app at the first interaction, unless the page is a shell, whose
+    // routes the app renders.
     const atFirstInteraction = ({ staticData, search }: (typeof router.state.matches)[number]) =>
       typeof staticData.appAtFirstInteraction === 'function'
         ? staticData.appAtFirstInteraction(search)
         : staticData.appAtFirstInteraction === true;
-    if (router.state.matches.some(atFirstInteraction)) response.headers.set(APP_AT_FIRST_INTERACTION_HEADER, '1');
+    if (!sessionUnknown && router.state.matches.some(atFirstInteraction))
+      response.headers.set(APP_AT_FIRST_INTERACTION_HEADER, '1');
     return response;
   });
 }

@@ -41,6 +41,12 @@ export interface AppRouterOptions {
   mapTiles?: MapTiles;
   /** On the server only: the nonce the page's Content-Security-Policy allows inline scripts with. */
   nonce?: string;
+  /**
+   * On the server only: the request's session could not be read in time. The router renders the
+   * shell: the root route without asking auth.me, and in place of the page the first route's
+   * pending screen; the browser runs the page's routes, guards included.
+   */
+  sessionUnknown?: boolean;
 }
 
 /**
@@ -55,6 +61,7 @@ export function createAppRouter({
   mapTiles = DEFAULT_MAP_TILES,
   consentCookie,
   nonce,
+  sessionUnknown = false,
 }: AppRouterOptions) {
   const trpcUtils = createTRPCQueryUtils<ApiRouter>({ queryClient, client: trpcClient });
   // The browser's first render hydrates a page the visitor may already have scrolled (a scroll is
@@ -63,7 +70,8 @@ export function createAppRouter({
   let hydrating = !import.meta.env.SSR;
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpcUtils, origin, mapTiles },
+    context: { queryClient, trpcUtils, origin, mapTiles, sessionUnknown },
+    isShell: sessionUnknown,
     // The server's configuration the browser's context needs, sent with the page's router state
     // (the query cache's integration below adds its own).
     dehydrate: () => ({ mapTiles }),

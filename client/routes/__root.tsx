@@ -19,17 +19,24 @@ export interface RouterContext {
   origin: string;
   /** The maps' tiles, as the server is configured (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
   mapTiles: MapTiles;
+  /**
+   * On the server only: the render could not read the session in time, so it renders the shell
+   * and asks nothing (client/router.tsx).
+   */
+  sessionUnknown?: boolean;
 }
 
 const DESCRIPTION = 'LastSlot: book last-minute and cancelled appointment slots from local businesses.';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Who is signed in, asked once per server render: the header and every screen read it, so the
-  // server's markup and the browser's first render agree. Without an answer (the server failed to
-  // ask) the page renders as loading and the browser asks itself, through the guards and gates
-  // that also serve its own navigations.
+  // server's markup and the browser's first render agree. When the server could not read the
+  // session in time it renders the shell and asks nothing: the page comes without an answer and
+  // the browser asks itself, through the guards and gates that also serve its own navigations.
   beforeLoad: async ({ context }) => {
-    if (import.meta.env.SSR) await context.trpcUtils.auth.me.ensureData().catch(() => undefined);
+    if (import.meta.env.SSR && !context.sessionUnknown) {
+      await context.trpcUtils.auth.me.ensureData().catch(() => undefined);
+    }
   },
   head: ({ matches }) => ({
     meta: [

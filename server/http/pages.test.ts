@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagMatches, pageIdentity, withScriptNonce } from './pages';
+import { etagMatches, pageIdentity, settleWithin, withScriptNonce } from './pages';
 
 describe('pageIdentity', () => {
   it("leaves out the router's inline scripts and the nonce, and keeps everything else", () => {
@@ -28,5 +28,19 @@ describe('etagMatches', () => {
     expect(etagMatches('*', '"b"')).toBe(true);
     expect(etagMatches('"a"', '"b"')).toBe(false);
     expect(etagMatches(undefined, '"b"')).toBe(false);
+  });
+});
+
+describe('settleWithin', () => {
+  it('tells a fulfilled, a rejected and a late promise apart, and handles the late one failing', async () => {
+    expect(await settleWithin(Promise.resolve(1), 50)).toEqual({ outcome: 'fulfilled' });
+    const err = new Error('read failed');
+    expect(await settleWithin(Promise.reject(err), 50)).toEqual({ outcome: 'rejected', err });
+    let fail!: (reason: Error) => void;
+    const late = new Promise((_resolve, reject) => (fail = reject));
+    expect(await settleWithin(late, 20)).toEqual({ outcome: 'timedOut' });
+    // A rejection after the limit is handled: no unhandled rejection fails the run.
+    fail(err);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   });
 });

@@ -31,6 +31,38 @@ import { appRouter } from '../trpc/router';
 const ENTRY_KEY = 'entry-client.tsx';
 const BOOT_KEY = 'boot.ts';
 
+/**
+ * How long (ms) a page's render waits for the session read (the session cookie looked up in the
+ * database). When the read fails or takes longer, the render does not know who is signed in: it
+ * renders the document shell with the page's loading screen, with no auth.me answer, and the
+ * browser renders the page's routes, asking auth.me itself through the guards and the dashboard
+ * gate (docs/decisions/0088).
+ */
+export const RENDER_SESSION_READ_LIMIT_MS = 1_000;
+
+/**
+ * How `promise` settles within `ms` milliseconds: 'fulfilled', 'rejected' (its reason in `err`), or
+ * 'timedOut' when still pending then (its later outcome is ignored; a later rejection is handled).
+ */
+export function settleWithin(
+  promise: Promise<unknown>,
+  ms: number,
+): Promise<{ outcome: 'fulfilled' } | { outcome: 'rejected'; err: unknown } | { outcome: 'timedOut' }> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ outcome: 'timedOut' }), ms);
+    promise.then(
+      () => {
+        clearTimeout(timer);
+        resolve({ outcome: 'fulfilled' });
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        resolve({ outcome: 'rejected', err });
+      },
+    );
+  });
+}
+
 /** Where `npm run build:client` writes the server render, beside dist/client. */
 export const SERVER_RENDER_DIR = projectPath('dist', 'ssr');
 
@@ -152,6 +184,13 @@ export async function registerPages(
     const nonce = randomBytes(16).toString('base64');
     // One context per page: the session is read once, however many calls the loaders make.
     const context = createContext({ req, res: reply });
+    // The render waits a bounded time for it (a late read's cookie renewal is lost with it).
+    const sessionRead = await settleWithin(context, RENDER_SESSION_READ_LIMIT_MS);
+    if (sessionRead.outcome === 'rejected') {
+      req.log.warn({ err: sessionRead.err }, 'page rendered as a shell: the session read failed');
+    } else if (sessionRead.outcome === 'timedOut') {
+      req.log.warn(`page rendered as a shell: no session read within ${RENDER_SESSION_READ_LIMIT_MS} ms`);
+    }
     const trpcClient = createTRPCClient({
       links: [unstable_localLink({ router: appRouter, createContext: () => context, transformer: superjson })],
     });
@@ -162,6 +201,7 @@ export async function registerPages(
       mapTiles,
       nonce,
       cookies: req.cookies,
+      sessionUnknown: sessionRead.outcome !== 'fulfilled',
     });
     return sendPage(req, reply, response, { assets, nonce, csp });
   });

@@ -10,6 +10,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import postgres from 'postgres';
 import type { z } from 'zod';
 import { APP_ENTRY_ATTRIBUTE } from '../../shared/boot-script';
 import type { devAccountInput } from '../../server/features/auth/dev-accounts.service';
@@ -170,6 +171,35 @@ export async function navigateInApp(page: Page, path: string): Promise<number> {
   }, path);
   await expect.poll(() => new URL(page.url()).pathname).toBe(path);
   return asked;
+}
+
+/**
+ * Runs `during` (e.g. a page load) while the server's reads of sessions wait: a transaction of the
+ * test's own on the suite's PostgreSQL database (E2E_DATABASE_URL) holds the sessions table locked
+ * (ACCESS EXCLUSIVE) until `during` settles, or `maxMs` (ms) have passed, then ends; it ends nothing
+ * else. Returns what `during` returns. Throws without E2E_DATABASE_URL (PGlite is in the server's
+ * process): such a test skips first.
+ */
+export async function withSessionsLocked<T>(during: () => Promise<T>, maxMs = 5_000): Promise<T> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('withSessionsLocked needs PostgreSQL (E2E_DATABASE_URL)');
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  let running: Promise<T> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await sql.begin(async (tx) => {
+      // The server's reads hold the table for milliseconds; waiting longer for it is a fault.
+      await tx`set local lock_timeout = '5s'`;
+      await tx`lock table sessions in access exclusive mode`;
+      running = during();
+      const limit = new Promise((resolve) => (timer = setTimeout(resolve, maxMs)));
+      await Promise.race([running.catch(() => undefined), limit]);
+    });
+  } finally {
+    clearTimeout(timer);
+    await sql.end();
+  }
+  return running!;
 }
 
 /** Opens the dev mailbox of `origin`, follows the confirmation link to `email`, lands signed in. */
