@@ -26,7 +26,7 @@ const MAIN_CONTENT_ID = 'main-content';
  * but cost the first load about 9 KB gzipped (ADR 0055).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { user, authState } = useAuth();
+  const { user, authState, isLoading } = useAuth();
   const { logout, pending } = useLogout();
   const [menuOpen, menu] = useDisclosure(false);
   // Re-render on navigation so the header always reflects the current page and session.
@@ -51,7 +51,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <DiscoverLink current={onDiscover} />
               {onHome && <SectionLinks />}
               <SocialLinks />
-              {user ? (
+              {/* Until auth.me answers (a page the server sent without it), neither Login nor Welcome. */}
+              {isLoading ? null : user ? (
                 <>
                   <Text size="sm" c="dimmed" truncate maw={260}>
                     Welcome,{' '}
@@ -103,7 +104,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Stack gap={4} onClick={menu.close}>
               <DiscoverLink current={onDiscover} vertical />
               {onHome && <SectionLinks vertical />}
-              {user ? (
+              {isLoading ? null : user ? (
                 <>
                   <Text size="sm" c="dimmed" px="sm" py={4} truncate>
                     Welcome, {user.name}
