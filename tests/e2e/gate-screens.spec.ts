@@ -93,8 +93,14 @@ test('a slow auth check shows Loading Timeout, then the dashboard once it answer
   await expect(page.getByText('Loading dashboard...').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: MSG.loadingTimeoutTitle })).toBeVisible();
   await expect(page.getByText(MSG.loadingTimeout)).toBeVisible();
+  // Who is signed in is not known yet (auth.me is still held back): the header offers neither
+  // Login nor Logout. Counted now, not awaited, since the answer will change the header.
+  const header = page.getByRole('banner');
+  expect(await header.getByRole('link', { name: 'Login' }).count()).toBe(0);
+  expect(await header.getByRole('button', { name: 'Logout' }).count()).toBe(0);
   delayMs = 0;
   await expect(page.getByRole('heading', { name: 'Your Appointments' })).toBeVisible({ timeout: 15_000 });
+  await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
 
   expect(errors).toEqual([]);
 });
