@@ -12,7 +12,7 @@ const TITLE = pageTitle('Discover');
  * parameters (`discoverSearch`). On the server the page waits for the first page of results (the
  * customer's time zone is not known there: Europe/London, the browser searches again in its own
  * zone when it differs); in the browser the screen asks itself. The page is whole in its HTML: the
- * app loads at the first interaction, or once the browser is idle, to keep the list live.
+ * app loads at the first interaction (at once when the address opens the map).
  */
 export const Route = createFileRoute('/discover')({
   // A shared link with the map open loads the app at once: the map is drawn in the browser.
