@@ -22,7 +22,7 @@ export const SCENARIO_BUDGETS: Record<string, { minRps: number; p99Ms: number }>
   'discovery search': { minRps: 0.5, p99Ms: 100 },
 };
 
-/** A measured row: one scenario and load shape, both targets (median over rounds). */
+/** A measured row: one scenario and load shape, every target run on it (median over rounds). */
 export interface Row {
   scenario: string;
   /** 'closed 32' or 'rate 1000/s' or 'live 500/s'. */
@@ -30,6 +30,8 @@ export interface Row {
   closedLoop: boolean;
   A: LoadResult[];
   B: LoadResult[];
+  /** The framework alone (closed loop of the read scenarios only). */
+  C: LoadResult[];
 }
 
 const median = (xs: number[]) => {
@@ -59,19 +61,19 @@ export function formatTable(rows: Row[]): string {
     'p99 ms',
     'CPU us/req',
     'DB CPU us/req',
-    'A/B done/s',
-    'A/B CPU',
+    'x B done/s',
+    'x B CPU',
     'statuses',
   ];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
   for (const row of rows) {
-    for (const target of ['A', 'B'] as const) {
+    for (const target of ['A', 'B', 'C'] as const) {
       const rs = row[target];
       if (rs.length === 0) continue;
       const statuses: Record<string, number> = {};
       for (const r of rs) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
-      const ratio = target === 'A' ? med(row.A, (r) => r.doneRps) / med(row.B, (r) => r.doneRps) : NaN;
-      const cpuRatio = target === 'A' ? med(row.A, (r) => r.cpuPerReq) / med(row.B, (r) => r.cpuPerReq) : NaN;
+      const ratio = target === 'B' ? NaN : med(rs, (r) => r.doneRps) / med(row.B, (r) => r.doneRps);
+      const cpuRatio = target === 'B' ? NaN : med(rs, (r) => r.cpuPerReq) / med(row.B, (r) => r.cpuPerReq);
       lines.push(
         `| ${[
           row.scenario,
@@ -83,8 +85,8 @@ export function formatTable(rows: Row[]): string {
           ms(med(rs, (r) => r.p99)),
           fmt(med(rs, (r) => r.cpuPerReq)),
           fmt(med(rs, (r) => r.dbCpuPerReq)),
-          target === 'A' && row.closedLoop ? fmt(ratio, 2) : '',
-          target === 'A' ? fmt(cpuRatio, 2) : '',
+          target !== 'B' && row.closedLoop ? fmt(ratio, 2) : '',
+          target !== 'B' ? fmt(cpuRatio, 2) : '',
           Object.entries(statuses)
             .map(([k, v]) => `${k}:${v}`)
             .join(' '),
@@ -97,13 +99,13 @@ export function formatTable(rows: Row[]): string {
 
 /**
  * One line per scenario, A beside B: closed-loop requests per second until their queued work was
- * done (`doneRps`), their ratio, CPU us per request, and A's p99 at the fixed rate with B's in
- * brackets (the live update row: A's delivery p99 alone).
+ * done (`doneRps`), their ratio, CPU us per request, A's p99 at the fixed rate with B's in
+ * brackets (the live update row: A's delivery p99 alone), and C's ratio to B where C ran.
  */
 export function formatSummary(rows: Row[]): string {
   const lines = [
-    '| scenario | A done/s | B done/s | A/B | A CPU us/req | B CPU us/req | A p99 at fixed rate (B) |',
-    '|---|---|---|---|---|---|---|',
+    '| scenario | A done/s | B done/s | A/B | A CPU us/req | B CPU us/req | A p99 at fixed rate (B) | C/B |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   const thousands = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-GB') : '-');
   for (const scenario of [...new Set(rows.map((r) => r.scenario))]) {
@@ -124,6 +126,7 @@ export function formatSummary(rows: Row[]): string {
         thousands(a(closed ?? rate, (x) => x.cpuPerReq)),
         thousands(b(closed, (x) => x.cpuPerReq)),
         p99,
+        closed && closed.C.length > 0 ? fmt(med(closed.C, (x) => x.doneRps) / b(closed, (x) => x.doneRps), 2) : '',
       ].join(' | ')} |`,
     );
   }

@@ -46,6 +46,7 @@ import {
   SLOTS_PER_BUSINESS,
   type BenchDatabase,
 } from './db';
+import type { FloorCall } from './framework-floor-server';
 import { measureLive } from './live';
 import { measure, type BenchRequest, type CpuProbe, type LoadResult, type LoadShape } from './load';
 import { formatSummary, formatTable, formatVerdicts, verdicts, type Row } from './report';
@@ -114,6 +115,16 @@ const log = (line: string) => console.log(line);
 /** How long a measured A run waits for its queued emails to be sent, and how often it looks. */
 const DRAIN_TIMEOUT_MS = 60_000;
 const DRAIN_POLL_MS = 100;
+/** The scenarios whose call C answers as well: the public page and the dashboard lists. */
+const FLOOR_SCENARIOS = new Set(['public', 'dashboard']);
+
+/** `request` sent once to `url`: the procedures of its path and the answer's text, what C answers. */
+async function floorCallOf(url: string, request: BenchRequest): Promise<FloorCall> {
+  const res = await fetch(url + request.path, { method: request.method, headers: request.headers });
+  if (!res.ok) throw new Error(`${request.path} answered ${res.status}`);
+  const procedures = new URL(request.path, url).pathname.replace(/^\/trpc\//, '').split(',');
+  return { procedures, body: await res.text() };
+}
 let database: BenchDatabase | null = null;
 let serverEntry: string | null = null;
 let emailStub: EmailStub | null = null;
@@ -467,9 +478,11 @@ async function main(): Promise<void> {
   const searchMix = discoverySearches(997);
 
   const rows: Row[] = [];
+  // Per read scenario, the call C answers and B's answer to it.
+  const floorCalls = new Map<string, FloorCall>();
   const rowFor = (scenario: string, mode: string, closedLoop: boolean) => {
     let row = rows.find((r) => r.scenario === scenario && r.mode === mode);
-    if (!row) rows.push((row = { scenario, mode, closedLoop, A: [], B: [] }));
+    if (!row) rows.push((row = { scenario, mode, closedLoop, A: [], B: [], C: [] }));
     return row;
   };
   const show = (r: LoadResult) =>
@@ -489,37 +502,49 @@ async function main(): Promise<void> {
       const modes: { mode: string; closed: boolean }[] = [{ mode: `closed ${cfg.connections}`, closed: true }];
       if (rate > 0) modes.push({ mode: `rate ${rate}/s`, closed: false });
       for (const { mode, closed } of modes) {
-        for (const kind of ['A', 'B'] as const) {
+        // C, the framework alone, on the closed loop of the two read scenarios: it answers with
+        // what B answered (below), so it follows B.
+        const kinds: TargetKind[] = closed && FLOOR_SCENARIOS.has(scenario.key) ? ['A', 'B', 'C'] : ['A', 'B'];
+        for (const kind of kinds) {
           const label = `${scenario.key} ${mode}`;
-          const result = await withTarget(kind, label, async (target) => {
-            const probe: CpuProbe = {
-              pid: target.pid,
-              monitor,
-              dbName: database!.name,
-              excludePids: drainBackend ? [drainBackend.pid] : [],
-              settle: () => drainOutbox(kind, label),
-            };
-            const warm = scenario.prepare(kind, 'warm-up');
-            // The warm-up is a closed loop for every load shape: a fresh process gets as many
-            // requests as it can take before it is measured, so a fixed-rate run measures a warm
-            // server (JIT, caches, pools), as a long-running one is, not its first few hundred
-            // requests. A and B get the same warm-up.
-            const warmShape: LoadShape = { connections: cfg.connections, duration: cfg.warmup };
-            const w = await measure(target.url, warmShape, warm.next);
-            await warm.check?.(w);
-            const shape: LoadShape = {
-              connections: cfg.connections,
-              duration: cfg.duration,
-              ...(closed ? {} : { rate }),
-            };
-            // Bookings run to a fixed count, so every request is answered and the rows can be counted exactly.
-            if (scenario.key === 'booking')
-              shape.amount = Math.max(100, Math.round((closed ? w.rps : rate) * cfg.duration));
-            const s = scenario.prepare(kind, label);
-            const r = await measure(target.url, shape, s.next, probe);
-            await s.check?.(r);
-            return r;
-          });
+          const floorCall = floorCalls.get(scenario.key);
+          if (kind === 'C' && !floorCall) continue;
+          const result = await withTarget(
+            kind,
+            label,
+            async (target) => {
+              const probe: CpuProbe = {
+                pid: target.pid,
+                monitor,
+                dbName: database!.name,
+                excludePids: drainBackend ? [drainBackend.pid] : [],
+                settle: () => drainOutbox(kind, label),
+              };
+              const warm = scenario.prepare(kind, 'warm-up');
+              // The warm-up is a closed loop for every load shape: a fresh process gets as many
+              // requests as it can take before it is measured, so a fixed-rate run measures a warm
+              // server (JIT, caches, pools), as a long-running one is, not its first few hundred
+              // requests. Every target gets the same warm-up.
+              const warmShape: LoadShape = { connections: cfg.connections, duration: cfg.warmup };
+              const w = await measure(target.url, warmShape, warm.next);
+              await warm.check?.(w);
+              const shape: LoadShape = {
+                connections: cfg.connections,
+                duration: cfg.duration,
+                ...(closed ? {} : { rate }),
+              };
+              // Bookings run to a fixed count, so every request is answered and the rows can be counted exactly.
+              if (scenario.key === 'booking')
+                shape.amount = Math.max(100, Math.round((closed ? w.rps : rate) * cfg.duration));
+              const s = scenario.prepare(kind, label);
+              const r = await measure(target.url, shape, s.next, probe);
+              await s.check?.(r);
+              if (kind === 'B' && closed && FLOOR_SCENARIOS.has(scenario.key))
+                floorCalls.set(scenario.key, await floorCallOf(target.url, s.next(0)));
+              return r;
+            },
+            kind === 'C' ? { BENCH_FLOOR_CALL: JSON.stringify(floorCall) } : undefined,
+          );
           rowFor(scenario.name, mode, closed)[kind].push(result);
           log(`[round ${round}] ${scenario.name}, ${mode}, ${kind}: ${show(result)}`);
         }

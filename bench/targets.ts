@@ -1,5 +1,6 @@
 /**
- * Bench targets as child processes (A: the app's production build, B: the baseline server), each
+ * Bench targets as child processes (A: the app's production build, B: the baseline server, C: the
+ * framework alone, bench/framework-floor-server.ts), each
  * started fresh, the stub of the email provider A sends to, and CPU-time readings of the targets'
  * process trees and of their PostgreSQL backends from /proc.
  */
@@ -11,7 +12,7 @@ import type postgres from 'postgres';
 import { viteBuild } from './bundle';
 import { BENCH_APP_URL } from './wire';
 
-export type TargetKind = 'A' | 'B';
+export type TargetKind = 'A' | 'B' | 'C';
 
 /** A started target. */
 export interface RunningTarget {
@@ -28,7 +29,7 @@ export interface RunningTarget {
 export interface TargetOptions {
   repoRoot: string;
   databaseUrl: string;
-  /** Port of A; B listens on port + 1. */
+  /** Port of A; B listens on port + 1, C on port + 2. */
   port: number;
   /** The app's built server (`buildServerForBench`), run by plain node. */
   serverEntry: string;
@@ -84,31 +85,32 @@ export function appEnv(opts: TargetOptions): Record<string, string> {
 
 /**
  * Starts target `kind`: A as `node <serverEntry>` (the built JavaScript, no loader), B as
- * `node --import tsx bench/baseline-server.ts` with `workers` processes; the pid is the primary
- * either way (never an npm or tsx wrapper), whose workers `processCpuMicros` adds. Resolves once
- * GET /healthz answers 200 and every worker has logged that it listens, or rejects after 60 s
- * with the log's tail.
+ * `node --import tsx bench/baseline-server.ts` and C as `node --import tsx
+ * bench/framework-floor-server.ts` (it needs BENCH_FLOOR_CALL in `opts.env`), with `workers`
+ * processes; the pid is the primary either way (never an npm or tsx wrapper), whose workers
+ * `processCpuMicros` adds. Resolves once GET /healthz answers 200 and every worker has logged that
+ * it listens, or rejects after 60 s with the log's tail.
  */
 export async function startTarget(kind: TargetKind, opts: TargetOptions): Promise<RunningTarget> {
-  const port = kind === 'A' ? opts.port : opts.port + 1;
-  const args = [
-    ...(opts.nodeFlags ?? []),
-    ...(kind === 'A' ? [opts.serverEntry] : ['--import', 'tsx', 'bench/baseline-server.ts']),
-  ];
+  const port = opts.port + { A: 0, B: 1, C: 2 }[kind];
+  const script = { A: opts.serverEntry, B: 'bench/baseline-server.ts', C: 'bench/framework-floor-server.ts' }[kind];
+  const args = [...(opts.nodeFlags ?? []), ...(kind === 'A' ? [script] : ['--import', 'tsx', script])];
   const env =
     kind === 'A'
       ? appEnv(opts)
-      : {
-          // Production mode for the libraries B shares with A (React renders the emails).
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          APP_URL: BENCH_APP_URL,
-          DATABASE_URL: opts.databaseUrl,
-          WEB_CONCURRENCY: String(opts.workers),
-          RESEND_API_KEY: STUB_RESEND_KEY_B,
-          RESEND_BASE_URL: opts.emailStubUrl,
-        };
+      : kind === 'C'
+        ? { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: String(opts.workers) }
+        : {
+            // Production mode for the libraries B shares with A (React renders the emails).
+            NODE_ENV: 'production',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            APP_URL: BENCH_APP_URL,
+            DATABASE_URL: opts.databaseUrl,
+            WEB_CONCURRENCY: String(opts.workers),
+            RESEND_API_KEY: STUB_RESEND_KEY_B,
+            RESEND_BASE_URL: opts.emailStubUrl,
+          };
   const out = openSync(opts.logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd: opts.repoRoot,
@@ -146,7 +148,10 @@ export async function startTarget(kind: TargetKind, opts: TargetOptions): Promis
 
 /** Workers that logged that they listen: the app's pino line, or the baseline's. */
 function listeningWorkers(logFile: string): number {
-  return readFileSync(logFile, 'utf8').match(/"msg":"Server listening at |^baseline worker listening/gm)?.length ?? 0;
+  return (
+    readFileSync(logFile, 'utf8').match(/"msg":"Server listening at |^(baseline|framework floor) worker listening/gm)
+      ?.length ?? 0
+  );
 }
 
 /**
@@ -168,7 +173,7 @@ export interface EmailStub {
    * Emails accepted from `kind` (each email of POST /emails or /emails/batch with that target's
    * stub key and a from, to and subject).
    */
-  accepted(kind: TargetKind): number;
+  accepted(kind: 'A' | 'B'): number;
   /** Any other request (another path, a wrong key, a malformed body), each answered 4xx. */
   refused(): string[];
   close(): Promise<void>;
