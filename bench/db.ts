@@ -112,6 +112,8 @@ export async function seedBenchDatabase(url: string, size: SeedSize): Promise<Re
     );
     await sql.begin(async (tx) => {
       // Weekly schedule as the app stores it (shared/opening-hours.ts): weekday -> open/close.
+      // JSON text cast to jsonb by the server: a jsonb parameter would be serialised again by the
+      // driver and stored as one JSON string rather than the object the app writes.
       const hours = JSON.stringify(
         Object.fromEntries(
           ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
@@ -135,7 +137,7 @@ export async function seedBenchDatabase(url: string, size: SeedSize): Promise<Re
                 'business-' || i || '@bench.lastslot.test',
                 'Cuts, colour and styling by a friendly team. Walk-ins welcome; last-minute slots posted daily.',
                 (array['Hair Salon', 'Barber', 'Nail Salon', 'Massage', 'Beauty Salon'])[1 + i % 5],
-                $2::jsonb, 'Europe/London'
+                $2::text::jsonb, 'Europe/London'
          from generate_series(1, $1::int) i`,
         [N, hours],
       );

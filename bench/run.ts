@@ -125,6 +125,21 @@ async function floorCallOf(url: string, request: BenchRequest): Promise<FloorCal
   const procedures = new URL(request.path, url).pathname.replace(/^\/trpc\//, '').split(',');
   return { procedures, body: await res.text() };
 }
+/** Logs whether B answered the scenario's first call with A's bytes; a difference means B is no floor for A. */
+function checkSameAnswer(scenario: string, app: string | undefined, floor: string): void {
+  if (app === undefined) return;
+  if (app === floor) {
+    log(`  ${scenario}: B's answer is A's, byte for byte (${app.length} bytes)`);
+    return;
+  }
+  let at = 0;
+  while (app[at] === floor[at]) at++;
+  log(
+    `  WARNING ${scenario}: B's answer differs from A's at byte ${at}: A ...${app.slice(Math.max(0, at - 40), at + 40)}... ` +
+      `B ...${floor.slice(Math.max(0, at - 40), at + 40)}...`,
+  );
+}
+
 let database: BenchDatabase | null = null;
 let serverEntry: string | null = null;
 let emailStub: EmailStub | null = null;
@@ -478,8 +493,9 @@ async function main(): Promise<void> {
   const searchMix = discoverySearches(997);
 
   const rows: Row[] = [];
-  // Per read scenario, the call C answers and B's answer to it.
+  // Per read scenario, the call C answers and B's answer to it, and A's answer to the same call.
   const floorCalls = new Map<string, FloorCall>();
+  const appAnswers = new Map<string, string>();
   const rowFor = (scenario: string, mode: string, closedLoop: boolean) => {
     let row = rows.find((r) => r.scenario === scenario && r.mode === mode);
     if (!row) rows.push((row = { scenario, mode, closedLoop, A: [], B: [], C: [] }));
@@ -539,8 +555,14 @@ async function main(): Promise<void> {
               const s = scenario.prepare(kind, label);
               const r = await measure(target.url, shape, s.next, probe);
               await s.check?.(r);
-              if (kind === 'B' && closed && FLOOR_SCENARIOS.has(scenario.key))
-                floorCalls.set(scenario.key, await floorCallOf(target.url, s.next(0)));
+              if (kind !== 'C' && closed && FLOOR_SCENARIOS.has(scenario.key)) {
+                const call = await floorCallOf(target.url, s.next(0));
+                if (kind === 'A') appAnswers.set(scenario.key, call.body);
+                else {
+                  floorCalls.set(scenario.key, call);
+                  checkSameAnswer(scenario.name, appAnswers.get(scenario.key), call.body);
+                }
+              }
               return r;
             },
             kind === 'C' ? { BENCH_FLOOR_CALL: JSON.stringify(floorCall) } : undefined,
