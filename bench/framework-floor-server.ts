@@ -1,6 +1,6 @@
 /**
  * Target C of `npm run bench`: the app's framework and nothing else. Fastify with tRPC's own
- * Fastify adapter and the superjson transformer, exactly as the app mounts them, answering one
+ * Fastify adapter under /trpc and the superjson transformer, as the app mounts them, answering one
  * batched query with the answers B gave to it, held in memory: no database, session, hook, logger
  * or input schema. No app built on this stack can answer a call for less, so C beside B shows
  * which throughput budgets the stack leaves room for (docs/decisions/0090).

@@ -1,8 +1,7 @@
 /**
  * Bench targets as child processes (A: the app's production build, B: the baseline server, C: the
- * framework alone, bench/framework-floor-server.ts), each
- * started fresh, the stub of the email provider A sends to, and CPU-time readings of the targets'
- * process trees and of their PostgreSQL backends from /proc.
+ * framework alone), each started fresh, the stub of the email provider A sends to, and CPU-time
+ * readings of the targets' process trees and of their PostgreSQL backends from /proc.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
