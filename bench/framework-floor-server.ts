@@ -6,7 +6,7 @@
  * which throughput budgets the stack leaves room for (docs/decisions/0090).
  *
  * Env: BENCH_FLOOR_CALL (JSON `{ procedures: ['businesses.bySlug'], body: '<B's answer>' }`),
- * HOST, PORT, WEB_CONCURRENCY (worker processes, default 1; a primary forks them with
+ * BENCH_FLOOR_ANSWERS (`plain`: answers without superjson), HOST, PORT, WEB_CONCURRENCY (worker processes, default 1; a primary forks them with
  * node:cluster, as A and B do).
  */
 import cluster from 'node:cluster';
@@ -22,10 +22,18 @@ export interface FloorCall {
   body: string;
 }
 
-const t = initTRPC.create({ transformer: superjson });
+const withSuperjson = initTRPC.create({ transformer: superjson });
+// Inputs through superjson, answers as plain JSON (tRPC's combined transformer): the least any
+// answer serialiser could cost.
+const plain = { serialize: (value: unknown) => value, deserialize: (value: unknown) => value };
+const withPlainAnswers = initTRPC.create({ transformer: { input: superjson, output: plain } });
 
-/** A router with one query per path of `call`, each returning B's answer for it, deserialised once. */
-export function floorRouter(call: FloorCall): AnyRouter {
+/**
+ * A router with one query per path of `call`, each returning B's answer for it, deserialised once;
+ * answers go out through superjson, or as plain JSON with `plainAnswers`.
+ */
+export function floorRouter(call: FloorCall, plainAnswers = false): AnyRouter {
+  const t = plainAnswers ? withPlainAnswers : withSuperjson;
   const answers = JSON.parse(call.body) as { result: { data: Parameters<typeof superjson.deserialize>[0] } }[];
   // tRPC 11 takes nested plain objects as sub-routers: { businesses: { bySlug: query } }.
   const tree: Record<string, unknown> = {};
@@ -40,15 +48,16 @@ export function floorRouter(call: FloorCall): AnyRouter {
 }
 
 /** The Fastify server of one worker, not yet listening: GET /healthz and tRPC under /trpc. */
-export async function floorServer(call: FloorCall): Promise<FastifyInstance> {
+export async function floorServer(call: FloorCall, plainAnswers = false): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.get('/healthz', async () => ({ status: 'ok' }));
-  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: floorRouter(call) } });
+  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: floorRouter(call, plainAnswers) } });
   return app;
 }
 
 async function serve(): Promise<void> {
-  const app = await floorServer(JSON.parse(process.env.BENCH_FLOOR_CALL ?? '') as FloorCall);
+  const call = JSON.parse(process.env.BENCH_FLOOR_CALL ?? '') as FloorCall;
+  const app = await floorServer(call, process.env.BENCH_FLOOR_ANSWERS === 'plain');
   await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 3362) });
   console.log(`framework floor worker listening (pid ${process.pid})`);
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -32,7 +32,12 @@ export interface Row {
   B: LoadResult[];
   /** The framework alone (closed loop of the read scenarios only). */
   C: LoadResult[];
+  /** C with its answers as plain JSON instead of superjson's (BENCH_FLOOR_PLAIN_ANSWERS). */
+  CPlain: LoadResult[];
 }
+
+/** How each target of a row is named in the tables. */
+export const TARGET_NAMES = { A: 'A', B: 'B', C: 'C', CPlain: 'C, plain answers' } as const;
 
 const median = (xs: number[]) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
@@ -67,7 +72,7 @@ export function formatTable(rows: Row[]): string {
   ];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
   for (const row of rows) {
-    for (const target of ['A', 'B', 'C'] as const) {
+    for (const target of ['A', 'B', 'C', 'CPlain'] as const) {
       const rs = row[target];
       if (rs.length === 0) continue;
       const statuses: Record<string, number> = {};
@@ -78,7 +83,7 @@ export function formatTable(rows: Row[]): string {
         `| ${[
           row.scenario,
           row.mode,
-          target,
+          TARGET_NAMES[target],
           fmt(med(rs, (r) => r.rps)),
           fmt(med(rs, (r) => r.doneRps)),
           ms(med(rs, (r) => r.p50)),
@@ -100,13 +105,19 @@ export function formatTable(rows: Row[]): string {
 /**
  * One line per scenario, A beside B: closed-loop requests per second until their queued work was
  * done (`doneRps`), their ratio, CPU us per request, A's p99 at the fixed rate with B's in
- * brackets (the live update row: A's delivery p99 alone), and C's ratio to B where C ran.
+ * brackets (the live update row: A's delivery p99 alone), and C's ratio to B where C ran (and
+ * with plain answers, when measured).
  */
 export function formatSummary(rows: Row[]): string {
+  const plain = rows.some((r) => r.CPlain.length > 0);
   const lines = [
-    '| scenario | A done/s | B done/s | A/B | A CPU us/req | B CPU us/req | A p99 at fixed rate (B) | C/B |',
-    '|---|---|---|---|---|---|---|---|',
+    `| scenario | A done/s | B done/s | A/B | A CPU us/req | B CPU us/req | A p99 at fixed rate (B) | C/B |${plain ? ' C/B, plain answers |' : ''}`,
+    `|---|---|---|---|---|---|---|---|${plain ? '---|' : ''}`,
   ];
+  const overB = (closed: Row | undefined, results: LoadResult[] | undefined) =>
+    closed && results && results.length > 0
+      ? fmt(med(results, (x) => x.doneRps) / med(closed.B, (x) => x.doneRps), 2)
+      : '';
   const thousands = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-GB') : '-');
   for (const scenario of [...new Set(rows.map((r) => r.scenario))]) {
     const closed = rows.find((r) => r.scenario === scenario && r.closedLoop);
@@ -126,7 +137,8 @@ export function formatSummary(rows: Row[]): string {
         thousands(a(closed ?? rate, (x) => x.cpuPerReq)),
         thousands(b(closed, (x) => x.cpuPerReq)),
         p99,
-        closed && closed.C.length > 0 ? fmt(med(closed.C, (x) => x.doneRps) / b(closed, (x) => x.doneRps), 2) : '',
+        overB(closed, closed?.C),
+        ...(plain ? [overB(closed, closed?.CPlain)] : []),
       ].join(' | ')} |`,
     );
   }

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the performance harness (docs/decisions/0026). Builds the app's server, creates a
  * throw-away PostgreSQL database, migrates and seeds it, then drives target A (the app's production
- * build in production mode) and target B (bench/baseline-server.ts), the same number of processes each,
+ * build in production mode), target B (bench/baseline-server.ts) and, on two read scenarios, target C
+ * (bench/framework-floor-server.ts: the framework alone), the same number of processes each,
  * each freshly started before every measurement, rounds interleaved A, B, A, B, with autocannon
  * (A's CPU readings wait until the emails its requests queued are sent: docs/decisions/0063),
  * and prints a table plus PASS/FAIL per budget. Always exits 0 once it has measured (a benchmark
@@ -13,12 +14,13 @@
  * BENCH_RATE_PUBLIC (500/s), BENCH_RATE_BOOKING (100/s), BENCH_RATE_DASHBOARD (100/s; 0 skips a rate run),
  * BENCH_RATE_DISCOVERY (100/s; the discovery scenario seeds 100,000 businesses x 10 slots more, x BENCH_SCALE),
  * BENCH_LIVE_SUBSCRIBERS (200), BENCH_LIVE_RATE (deliveries/s, 500), BENCH_PG_URL
- * (postgres://postgres@127.0.0.1:5432), BENCH_PORT (3360; B uses +1), BENCH_SKIP_BUNDLE (1: no
+ * (postgres://postgres@127.0.0.1:5432), BENCH_PORT (3360; B uses +1, C +2), BENCH_SKIP_BUNDLE (1: no
  * vite build), BENCH_CLIENT_DIST (a build to use instead of building: a folder with client/ and ssr/), BENCH_KEEP_LOGS,
  * BENCH_WORKERS (processes per target; default: one per core, A's production default),
  * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results),
  * BENCH_SKIP_LIGHTHOUSE (1: no Lighthouse), BENCH_LIGHTHOUSE_RUNS (3 per page; bench/lighthouse.ts),
- * BENCH_PROFILE_DIR (each target's processes write `node --cpu-prof` profiles there, a folder per run).
+ * BENCH_PROFILE_DIR (each target's processes write `node --cpu-prof` profiles there, a folder per run),
+ * BENCH_FLOOR_PLAIN_ANSWERS (1: target C also runs with its answers as plain JSON, without superjson).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,7 +51,7 @@ import {
 import type { FloorCall } from './framework-floor-server';
 import { measureLive } from './live';
 import { measure, type BenchRequest, type CpuProbe, type LoadResult, type LoadShape } from './load';
-import { formatSummary, formatTable, formatVerdicts, verdicts, type Row } from './report';
+import { formatSummary, formatTable, formatVerdicts, TARGET_NAMES, verdicts, type Row } from './report';
 import {
   buildServerForBench,
   killAllTargets,
@@ -107,6 +109,8 @@ const cfg = {
   workersForA: Boolean(process.env.BENCH_WORKERS),
   skipLighthouse: ['1', 'true'].includes(process.env.BENCH_SKIP_LIGHTHOUSE ?? ''),
   lighthouseRuns: Math.max(1, Math.round(num('BENCH_LIGHTHOUSE_RUNS', 3))),
+  /** Also run C with its answers as plain JSON: what superjson's answer walk costs. */
+  floorPlainAnswers: ['1', 'true'].includes(process.env.BENCH_FLOOR_PLAIN_ANSWERS ?? ''),
   /** Where the targets' CPU profiles go (a folder per run), or '' for none. */
   profileDir: process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : '',
 };
@@ -498,7 +502,7 @@ async function main(): Promise<void> {
   const appAnswers = new Map<string, string>();
   const rowFor = (scenario: string, mode: string, closedLoop: boolean) => {
     let row = rows.find((r) => r.scenario === scenario && r.mode === mode);
-    if (!row) rows.push((row = { scenario, mode, closedLoop, A: [], B: [], C: [] }));
+    if (!row) rows.push((row = { scenario, mode, closedLoop, A: [], B: [], C: [], CPlain: [] }));
     return row;
   };
   const show = (r: LoadResult) =>
@@ -520,9 +524,16 @@ async function main(): Promise<void> {
       for (const { mode, closed } of modes) {
         // C, the framework alone, on the closed loop of the two read scenarios: it answers with
         // what B answered (below), so it follows B.
-        const kinds: TargetKind[] = closed && FLOOR_SCENARIOS.has(scenario.key) ? ['A', 'B', 'C'] : ['A', 'B'];
-        for (const kind of kinds) {
-          const label = `${scenario.key} ${mode}`;
+        const targets: { key: keyof typeof TARGET_NAMES; kind: TargetKind }[] = [
+          { key: 'A', kind: 'A' },
+          { key: 'B', kind: 'B' },
+        ];
+        if (closed && FLOOR_SCENARIOS.has(scenario.key)) {
+          targets.push({ key: 'C', kind: 'C' });
+          if (cfg.floorPlainAnswers) targets.push({ key: 'CPlain', kind: 'C' });
+        }
+        for (const { key, kind } of targets) {
+          const label = `${scenario.key} ${mode}${key === 'CPlain' ? ' plain answers' : ''}`;
           const floorCall = floorCalls.get(scenario.key);
           if (kind === 'C' && !floorCall) continue;
           const result = await withTarget(
@@ -565,10 +576,15 @@ async function main(): Promise<void> {
               }
               return r;
             },
-            kind === 'C' ? { BENCH_FLOOR_CALL: JSON.stringify(floorCall) } : undefined,
+            kind === 'C'
+              ? {
+                  BENCH_FLOOR_CALL: JSON.stringify(floorCall),
+                  ...(key === 'CPlain' ? { BENCH_FLOOR_ANSWERS: 'plain' } : {}),
+                }
+              : undefined,
           );
-          rowFor(scenario.name, mode, closed)[kind].push(result);
-          log(`[round ${round}] ${scenario.name}, ${mode}, ${kind}: ${show(result)}`);
+          rowFor(scenario.name, mode, closed)[key].push(result);
+          log(`[round ${round}] ${scenario.name}, ${mode}, ${TARGET_NAMES[key]}: ${show(result)}`);
         }
       }
     }
