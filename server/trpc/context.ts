@@ -58,9 +58,7 @@ export function createInnerContext(
   cookies: CookieWriter = noopCookies,
   request?: RequestMeta,
 ): Context {
-  // Object.assign rather than spreads: spreading this many keys into a new object with more keys
-  // costs a few microseconds on Node 20, paid by every request.
-  return Object.assign({}, deps, auth, { sessionToken: auth.sessionToken ?? null, cookies, request });
+  return { ...deps, ...auth, sessionToken: auth.sessionToken ?? null, cookies, request };
 }
 
 /** Context factory for the Fastify adapter: reads and (when renewed) refreshes the session cookie. */
@@ -95,7 +93,7 @@ export function createFastifyContextFactory(deps: AppDeps) {
         cookies.clearSession();
       }
     }
-    return createInnerContext(Object.assign({}, deps, { logger: req.log as unknown as Logger }), auth, cookies, {
+    return createInnerContext({ ...deps, logger: req.log as unknown as Logger }, auth, cookies, {
       origin: req.headers.origin,
       host: req.headers.host,
       ip: req.ip,

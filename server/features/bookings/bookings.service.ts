@@ -390,22 +390,19 @@ export async function listCustomerBookings(deps: Pick<ServiceDeps, 'db' | 'now'>
   const rows = await bookingsOfCustomer(deps.db, { customerId });
   const now = deps.now();
   return rows
-    .map((r) =>
-      // Not a spread: one with added keys is slow per row on Node 20.
-      Object.assign(
-        r,
-        customerBucket(
-          {
-            status: r.status,
-            declinedByBusiness: r.declinedByBusiness,
-            date: r.date,
-            startTime: r.startTime,
-            timezone: r.timezone,
-          },
-          now,
-        ),
+    .map((r) => ({
+      ...r,
+      ...customerBucket(
+        {
+          status: r.status,
+          declinedByBusiness: r.declinedByBusiness,
+          date: r.date,
+          startTime: r.startTime,
+          timezone: r.timezone,
+        },
+        now,
       ),
-    )
+    }))
     .sort((a, b) => `${b.date} ${b.startTime}`.localeCompare(`${a.date} ${a.startTime}`));
 }
 

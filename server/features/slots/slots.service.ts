@@ -238,8 +238,7 @@ export async function listBusinessSlots(deps: Pick<ServiceDeps, 'db' | 'now'>, b
     );
     const p = category === 'requested' ? pendingBySlot.get(r.id) : undefined;
     const request = p ? { bookingId: p.bookingId, customerName: p.customerName, customerEmail: p.customerEmail } : null;
-    // Not a spread: one with added keys costs microseconds per row on Node 20.
-    out.push(Object.assign(r, { category, unconfirmed, past, request }));
+    out.push({ ...r, category, unconfirmed, past, request });
   }
   return out;
 }
