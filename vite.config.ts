@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { includeDevMailbox, startupNodeEnv } from './scripts/client-build-flags';
+import { includeDevMailbox, startupNodeEnv } from './scripts/client-build-flags.ts';
 
 const clientDir = fileURLToPath(new URL('./client', import.meta.url));
 /** Routes whose screens are part of the entry chunk instead of a lazy chunk. */
@@ -54,9 +54,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     : {
         outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
         emptyOutDir: true,
-        // The app's first-load chunk is about 550 KB minified; the size that matters is guarded by
-        // tests/integration/production-build.test.ts.
-        chunkSizeWarningLimit: 600,
+        // The app's entry chunk is about 630 KB minified (React DOM a third of it); the size that
+        // matters, gzipped, is guarded by tests/integration/production-build.test.ts.
+        chunkSizeWarningLimit: 700,
         // Read by the server for the entry's, the boot script's and the style sheets' addresses.
         manifest: true,
         rolldownOptions: {
