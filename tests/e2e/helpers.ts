@@ -327,14 +327,14 @@ export interface OpenOptions {
  * `errors`; `closeAll` ends them. Journeys get one as the `people` fixture (fixtures.ts).
  */
 /**
- * A person waits for a page to be ready before typing into it: `page.goto` returns once the app
- * has hydrated the page, or at once on a page whose app loads at the first interaction.
+ * A person waits for a page to be ready before typing into it: `page.goto` and `page.reload` return
+ * once the app has hydrated the page, or at once on a page whose app loads at the first interaction.
+ * (The server's HTML shows a screen before the app runs; a step taken then, such as clearing the
+ * cookies, would race the app's first requests.)
  */
-function readyOnGoto(page: Page) {
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await page.waitForFunction(
+function readyOnLoad(page: Page) {
+  const ready = () =>
+    page.waitForFunction(
       (entry) =>
         document.documentElement.hasAttribute('data-app-running') ||
         document.querySelector(`script[${entry}]`) !== null ||
@@ -342,6 +342,16 @@ function readyOnGoto(page: Page) {
       APP_ENTRY_ATTRIBUTE,
       { timeout: 20_000 },
     );
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await ready();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await ready();
     return response;
   };
 }
@@ -373,7 +383,7 @@ export function people(browser: Browser) {
         route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }),
       );
       contexts.push(context);
-      context.on('page', readyOnGoto);
+      context.on('page', readyOnLoad);
       const page = await context.newPage();
       watchErrors(page, errors);
       return page;
