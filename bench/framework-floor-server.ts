@@ -6,8 +6,8 @@
  * which throughput budgets the stack leaves room for (docs/decisions/0090).
  *
  * Env: BENCH_FLOOR_CALL (JSON `{ procedures: ['businesses.bySlug'], body: '<B's answer>' }`),
- * BENCH_FLOOR_ANSWERS (`plain`: answers without superjson), HOST, PORT, WEB_CONCURRENCY (worker processes, default 1; a primary forks them with
- * node:cluster, as A and B do).
+ * BENCH_FLOOR_ANSWERS (`plain`: answers without superjson), HOST, PORT, WEB_CONCURRENCY (worker
+ * processes, default 1; a primary forks them with node:cluster, as A and B do).
  */
 import cluster from 'node:cluster';
 import { initTRPC, type AnyRouter } from '@trpc/server';

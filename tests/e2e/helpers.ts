@@ -323,10 +323,6 @@ export interface OpenOptions {
 }
 
 /**
- * Opens pages in separate browser contexts (separate people) that record console errors into
- * `errors`; `closeAll` ends them. Journeys get one as the `people` fixture (fixtures.ts).
- */
-/**
  * A person waits for a page to be ready before typing into it: `page.goto` and `page.reload` return
  * once the app has hydrated the page, or at once on a page whose app loads at the first interaction.
  * (The server's HTML shows a screen before the app runs; a step taken then, such as clearing the
@@ -356,6 +352,10 @@ function readyOnLoad(page: Page) {
   };
 }
 
+/**
+ * Opens pages in separate browser contexts (separate people) that record console errors into
+ * `errors`; `closeAll` ends them. Journeys get one as the `people` fixture (fixtures.ts).
+ */
 export function people(browser: Browser) {
   const errors: string[] = [];
   const contexts: BrowserContext[] = [];
