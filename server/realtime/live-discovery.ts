@@ -38,12 +38,12 @@ interface Delivery {
 const SHOWN_MEMORY = 10_000;
 
 /** Whether a list of `area` watches the point `at`. */
-export function watches(area: DiscoveryArea, at: LatLng): boolean {
+function watches(area: DiscoveryArea, at: LatLng): boolean {
   return area === null || distanceMiles(area.centre, at) <= area.miles;
 }
 
-/** The event of `change` for a subscriber of `area`: the first delivery its area holds, or null. */
-export function deliveredTo(area: DiscoveryArea, deliveries: readonly Delivery[]): DiscoveryEvent | null {
+/** What a subscriber of `area` hears of a change going to `deliveries`: the first its area holds, or null. */
+function deliveredTo(area: DiscoveryArea, deliveries: readonly Delivery[]): DiscoveryEvent | null {
   return deliveries.find((d) => watches(area, d.at))?.event ?? null;
 }
 
@@ -137,7 +137,7 @@ export async function* liveDiscoveryEvents(
 ): AsyncGenerator<TrackedEnvelope<DiscoveryEvent>> {
   let changes = changesOfHub.get(params.hub);
   if (!changes) {
-    changes = new DiscoveryChanges(params);
+    changes = new DiscoveryChanges({ db: params.db, logger: params.logger });
     changesOfHub.set(params.hub, changes);
   }
   const controller = new AbortController();

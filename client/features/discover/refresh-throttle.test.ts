@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { leadingThrottle } from './refresh-throttle';
+import { firstPageOnly, leadingThrottle } from './refresh-throttle';
+
+describe('firstPageOnly', () => {
+  it('keeps the first page of a list that loaded more, so a refresh searches one page', () => {
+    const data = { pages: ['one', 'two', 'three'], pageParams: [null, 'c1', 'c2'] };
+    expect(firstPageOnly(data)).toEqual({ pages: ['one'], pageParams: [null] });
+    const single = { pages: ['one'], pageParams: [null] };
+    expect(firstPageOnly(single)).toBe(single);
+    expect(firstPageOnly(undefined)).toBeUndefined();
+  });
+});
 
 describe('leadingThrottle', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,4 +1,15 @@
-/** The timing of an open Discover list's refreshes (docs/decisions/0094). */
+/** How often an open Discover list searches again, and how much of it (docs/decisions/0094). */
+
+/**
+ * An infinite query's data cut back to its first page, so refetching it searches that page alone;
+ * unchanged (the same object) when it holds one page or none.
+ */
+export function firstPageOnly<T extends { pages: unknown[]; pageParams: unknown[] }>(
+  data: T | undefined,
+): T | undefined {
+  if (!data || data.pages.length <= 1) return data;
+  return { ...data, pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) };
+}
 
 /** A throttled action: `call` asks for it, `cancel` drops what is waiting (on unmount or a new search). */
 export interface Throttled {

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import type { DiscoverySearchForm } from '../../../shared/schemas/discovery';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { leadingThrottle, type Throttled } from './refresh-throttle';
+import { firstPageOnly, leadingThrottle, type Throttled } from './refresh-throttle';
 
 type Page = RouterOutputs['discovery']['search'];
 
@@ -29,9 +29,7 @@ export function useDiscoverLive(input: DiscoverySearchForm | null, centre: Page[
     if (!input) return;
     const throttled = leadingThrottle(() => {
       // Back to the first page, then that page alone is searched again ("Load more" reads further).
-      utils.discovery.search.setInfiniteData(input, (old) =>
-        old && old.pages.length > 1 ? { pages: old.pages.slice(0, 1), pageParams: old.pageParams.slice(0, 1) } : old,
-      );
+      utils.discovery.search.setInfiniteData(input, firstPageOnly);
       void utils.discovery.search.invalidate(input);
     }, REFRESH_EVERY_MS);
     refresh.current = throttled;
