@@ -55,6 +55,8 @@ const bookingEvent = z.discriminatedUnion('kind', [
     // 'located': where it now shows in Discover, or null.
     latitude: z.number().nullish(),
     longitude: z.number().nullish(),
+    // 'located' and 'deleted': where it showed in Discover before, or null; absent: not known.
+    was: z.object({ latitude: z.number(), longitude: z.number() }).nullish(),
   }),
 ]);
 

@@ -12,11 +12,14 @@ import { ALWAYS_OPEN, newBusiness, signIn, type BusinessAccount } from './helper
 export const TOMORROW = addDaysToDate(localNow('Europe/London').date, 1);
 export const MANCHESTER = 'Unit 4, Tib Street, M4 1AA';
 export const LEEDS = '2 Market Row, Leeds, LS1 6DL';
+/** Bristol and Cardiff, about 25 miles apart, where no other journey places a business. */
+export const BRISTOL = '1 Broad Quay, Bristol, BS1 4DJ';
+export const CARDIFF = '5 Queen Street, Cardiff, CF10 2BU';
 /** Open slots tomorrow within 5 miles of Manchester. */
 export const SEARCH = '/discover?place=Manchester&window=tomorrow';
 
 /** Calls a tRPC mutation as `page`'s signed-in account. */
-async function mutate(page: Page, path: string, input: unknown) {
+export async function mutate(page: Page, path: string, input: unknown) {
   const origin = process.env.E2E_BASE_URL!;
   const response = await page.request.post(`${origin}/trpc/${path}`, { headers: { origin }, data: { json: input } });
   expect(response.status(), `${path} answered: ${await response.text()}`).toBe(200);

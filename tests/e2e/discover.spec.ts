@@ -6,9 +6,12 @@
  */
 import { MSG } from '../../shared/messages';
 import {
+  BRISTOL,
+  CARDIFF,
   LEEDS,
   listedBusiness,
   MANCHESTER,
+  mutate,
   publish,
   results,
   SEARCH,
@@ -16,7 +19,7 @@ import {
   waitUntilListed,
 } from './discover-helpers';
 import { expect, test } from './fixtures';
-import { newCustomer, signIn, startApp } from './helpers';
+import { ALWAYS_OPEN, newCustomer, signIn, startApp } from './helpers';
 
 const tag = `d${Date.now().toString(36)}`;
 /** How soon a live change must show on an open list (ms), with room for a busy test machine. */
@@ -144,6 +147,75 @@ test('the list is live: a requested slot leaves it, a new one appears', async ({
   const fresh = `Hot towel ${tag}`;
   await publish(biz, fresh, '12:00', '12:30');
   await expect(results(watcher).filter({ hasText: fresh })).toBeVisible({ timeout: LIVE_MS });
+  expect(errors).toEqual([]);
+});
+
+test('an open list searches again for changes near it only: a hidden business, or a busy one elsewhere, costs it nothing', async ({
+  people: { open, errors },
+}) => {
+  // Near the list: a listed business, and one hidden from Discover.
+  const near = await open();
+  const first = `Beard oil ${tag}`;
+  await listedBusiness(near, `${tag}n`, BRISTOL, first);
+  const hidden = await open();
+  const hiddenSlot = `Hidden trim ${tag}`;
+  await listedBusiness(hidden, `${tag}h`, BRISTOL, hiddenSlot);
+  await waitUntilListed(hidden, hiddenSlot, 'Bristol');
+  await mutate(hidden, 'settings.setDiscoverable', { discoverable: false });
+  // Elsewhere: a listed business in Cardiff, watched by its own list.
+  const far = await open();
+  const farSlot = `Far fade ${tag}`;
+  const farAccount = await listedBusiness(far, `${tag}f`, CARDIFF, farSlot);
+  await waitUntilListed(far, farSlot, 'Cardiff');
+  await waitUntilListed(near, first, 'Bristol');
+
+  const watch = async (place: string, shown: string) => {
+    const page = await open();
+    const subscribed = page.waitForRequest((r) => r.url().includes('/trpc/discovery.onChange'));
+    await page.goto(`/discover?place=${place}&window=tomorrow`);
+    await expect(results(page).filter({ hasText: shown })).toBeVisible();
+    await startApp(page);
+    await subscribed;
+    return page;
+  };
+  const watcher = await watch('Bristol', first);
+  const farWatcher = await watch('Cardiff', farSlot);
+
+  // A slot published nearby arrives live.
+  const arrived = `Hot towel ${tag}b`;
+  await publish(near, arrived, '12:00', '12:30');
+  await expect(results(watcher).filter({ hasText: arrived })).toBeVisible({ timeout: LIVE_MS });
+
+  const searches: string[] = [];
+  watcher.on('request', (r) => {
+    if (r.url().includes('/trpc/discovery.search')) searches.push(r.url());
+  });
+  // The hidden business saves its hours and adds a slot; the far one saves its hours and renames
+  // itself, which its own list shows each time (so every change has reached the lists).
+  for (let i = 1; i <= 3; i++) {
+    await mutate(hidden, 'settings.updateBusinessHours', { schedule: ALWAYS_OPEN });
+    await publish(hidden, `Hidden ${i} ${tag}`, `1${i}:00`, `1${i}:30`);
+    await mutate(far, 'settings.updateBusinessHours', { schedule: ALWAYS_OPEN });
+    const name = `Far Studio ${i} ${tag}`;
+    await mutate(far, 'settings.updateBusinessProfile', {
+      businessName: name,
+      slug: farAccount.slug,
+      contactName: farAccount.name,
+      category: 'Barber Shop',
+      description: 'Fades and beard trims',
+      address: CARDIFF,
+      phone: '029 2000 0000',
+      email: farAccount.email,
+      timezone: 'Europe/London',
+    });
+    await expect(results(farWatcher).filter({ hasText: name }).first()).toBeVisible({ timeout: LIVE_MS });
+  }
+  // One more slot nearby: the one search the Bristol list makes.
+  const last = `Neck shave ${tag}`;
+  await publish(near, last, '13:00', '13:30');
+  await expect(results(watcher).filter({ hasText: last })).toBeVisible({ timeout: LIVE_MS });
+  expect(searches).toHaveLength(1);
+  await expect(results(watcher).filter({ hasText: hiddenSlot })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

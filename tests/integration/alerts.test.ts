@@ -228,6 +228,43 @@ describe('email rounds', () => {
   });
 });
 
+describe('a round lists only slots still in Discover', () => {
+  it('leaves out a slot whose business left Discover or moved away before its email, and never sends it later', async () => {
+    const cam = await customer();
+    await cam.caller.alerts.create({ window: 'today', ...near });
+    const hiding = await business({ name: 'Hiding Salon' });
+    const moving = await business({ name: 'Moving Salon' });
+    const staying = await business({ name: 'Staying Salon' });
+    await hiding.publish(TODAY, '14:00', 'Hidden meanwhile');
+    await moving.publish(TODAY, '14:30', 'Moved meanwhile');
+    await staying.publish(TODAY, '15:00', 'Still listed');
+    await hiding.owner.settings.setDiscoverable({ discoverable: false });
+    const manchester = findPlace('Manchester')!;
+    await moving.owner.settings.setLocation({ ...manchester, source: 'pin' });
+    t.clock.advance(15 * MINUTE);
+    await runAlerts();
+    expect((await alertEmails(cam.user.email)).map((e) => e.slots)).toEqual([['Still listed']]);
+
+    // Back in Discover and in the area: the dropped slots were dropped for good.
+    await hiding.owner.settings.setDiscoverable({ discoverable: true });
+    await moving.owner.settings.setLocation({ ...LEEDS, source: 'pin' });
+    t.clock.advance(30 * MINUTE);
+    await runAlerts();
+    expect(await alertEmails(cam.user.email)).toHaveLength(1);
+  });
+
+  it('sends nothing when every slot of the round has left Discover', async () => {
+    const cam = await customer();
+    await cam.caller.alerts.create({ window: 'today', ...near });
+    const salon = await business();
+    await salon.publish(TODAY, '14:00', 'Hidden meanwhile');
+    await salon.owner.settings.setDiscoverable({ discoverable: false });
+    t.clock.advance(15 * MINUTE);
+    await runAlerts();
+    expect(await alertEmails(cam.user.email)).toEqual([]);
+  });
+});
+
 describe('favourites', () => {
   it('a favourite with the alert on hears of every new slot of its business; off, or unfavourited, nothing', async () => {
     const cam = await customer();

@@ -14,7 +14,14 @@ import { MAX_GEOCODE_ATTEMPTS, runGeocodesOnce } from '../../server/features/geo
 import { offlineGeocoder, type Geocoder } from '../../server/features/geocoding/geocoder';
 import type { DiscoveryEvent } from '../../server/realtime/live-discovery';
 import { MSG } from '../../shared/messages';
-import { businessProfileForm, callerFor, createBusiness, createSlot, createUser } from '../factories/index';
+import {
+  businessProfileForm,
+  callerFor,
+  createBusiness,
+  createSlot,
+  createUser,
+  TEST_PASSWORD,
+} from '../factories/index';
 import { errorOf, trackedEvents } from '../setup/helpers';
 import { browserClient, startTestServer } from '../setup/http';
 import { silentLogger, useTestDeps } from '../setup/test-database';
@@ -201,7 +208,7 @@ describe('discovery.onChange', () => {
       // may still be on their way. A sentinel published now arrives after them (one channel, in
       // order); what comes before it is skipped.
       const sentinel = crypto.randomUUID();
-      await t.deps.hub.publish({ kind: 'business', change: 'updated', businessId: sentinel });
+      await t.deps.hub.publish({ kind: 'business', change: 'located', businessId: sentinel, ...LEEDS, was: null });
       for (const s of [stream, everywhere]) {
         for (let e = await s.next(); !('businessId' in e && e.businessId === sentinel); e = await s.next()) {
           expect(e.kind).toBe('business');
@@ -254,6 +261,142 @@ describe('discovery.onChange', () => {
     } finally {
       await stream.close();
       await everywhere.close();
+    }
+  });
+});
+
+describe('discovery.onChange scope (docs/decisions/0094)', () => {
+  const LONDON = { latitude: 51.5, longitude: -0.12 };
+  type Stream = ReturnType<typeof trackedEvents<DiscoveryEvent>>;
+
+  /**
+   * What each of `streams` heard before a marker published now: a 'located' of a made-up business
+   * listed in Leeds that was listed in London, which a list in either place (or everywhere) hears.
+   */
+  async function heardBefore(...streams: Stream[]) {
+    const marker = crypto.randomUUID();
+    await t.deps.hub.publish({ kind: 'business', change: 'located', businessId: marker, ...LEEDS, was: LONDON });
+    return Promise.all(
+      streams.map(async (s) => {
+        const heard: DiscoveryEvent[] = [];
+        for (let e = await s.next(); !('businessId' in e && e.businessId === marker); e = await s.next()) heard.push(e);
+        return heard;
+      }),
+    );
+  }
+
+  /** Everything a business does that a Discover list could hear of: edits, hours, slots, a request and its withdrawal. */
+  async function busyBusiness(owner: Awaited<ReturnType<typeof callerFor>>, slotId: string, slug: string) {
+    const { schedule } = await owner.settings.business();
+    for (let i = 0; i < 3; i++) await owner.settings.updateBusinessHours({ schedule });
+    await owner.settings.updateBusinessProfile(businessProfileForm(slug, `Renamed ${slug}`));
+    const { id } = await owner.slots.create({
+      date: '2026-11-21',
+      startTime: '15:00',
+      endTime: '16:00',
+      description: 'Cut',
+    });
+    await owner.slots.update({
+      slotId: id,
+      date: '2026-11-21',
+      startTime: '15:00',
+      endTime: '16:30',
+      description: 'Cut',
+    });
+    await owner.slots.delete({ slotId: id });
+    const customer = await callerFor(t.deps, (await createUser(t.deps.db, { role: 'customer' })).id);
+    const { id: bookingId } = await customer.bookings.request({ slotId });
+    await customer.bookings.cancel({ bookingId });
+  }
+
+  /** Open streams: a list around Leeds, one around London and one watching everywhere, past their first 'resync'. */
+  async function openLists() {
+    const anonymous = await callerFor(t.deps, null);
+    const lists = {
+      leeds: trackedEvents<DiscoveryEvent>(await anonymous.discovery.onChange({ ...LEEDS, miles: 25 })),
+      london: trackedEvents<DiscoveryEvent>(await anonymous.discovery.onChange({ ...LONDON, miles: 25 })),
+      everywhere: trackedEvents<DiscoveryEvent>(await anonymous.discovery.onChange()),
+    };
+    for (const s of Object.values(lists)) expect(await s.next()).toEqual({ kind: 'resync' });
+    // Changes made before the streams opened may still be on their way: skip them.
+    await heardBefore(lists.leeds, lists.london, lists.everywhere);
+    return { ...lists, close: () => Promise.all(Object.values(lists).map((s) => s.close())) };
+  }
+
+  it('nothing of a business hidden from Discover, or never placed, reaches any list', async () => {
+    const hidden = await businessWithSlot();
+    await hidden.owner.settings.setLocation({ ...LEEDS, source: 'pin' });
+    await hidden.owner.settings.setDiscoverable({ discoverable: false });
+    const unplaced = await businessWithSlot();
+    const lists = await openLists();
+    try {
+      await busyBusiness(hidden.owner, hidden.slot.id, hidden.profile.slug);
+      await busyBusiness(unplaced.owner, unplaced.slot.id, unplaced.profile.slug);
+      // Moved while hidden: still not listed anywhere.
+      await hidden.owner.settings.setLocation({ ...LONDON, source: 'pin' });
+      expect(await heardBefore(lists.leeds, lists.london, lists.everywhere)).toEqual([[], [], []]);
+    } finally {
+      await lists.close();
+    }
+  });
+
+  it("a listed business's changes reach the lists around it only, and an edit Discover does not show reaches none", async () => {
+    const london = await businessWithSlot();
+    await london.owner.settings.setLocation({ ...LONDON, source: 'pin' });
+    const lists = await openLists();
+    const biz = london.user.id;
+    try {
+      await busyBusiness(london.owner, london.slot.id, london.profile.slug);
+      const [leeds, there, everywhere] = await heardBefore(lists.leeds, lists.london, lists.everywhere);
+      expect(leeds).toEqual([]);
+      for (const heard of [there, everywhere]) {
+        // The hours saved unchanged three times: at most once (a process that has not seen the business yet).
+        const updates = heard!.filter((e) => e.kind === 'business' && e.change === 'updated');
+        expect(updates.length).toBeGreaterThanOrEqual(1); // the rename
+        expect(updates.length).toBeLessThanOrEqual(2);
+        expect(heard!.filter((e) => e.kind === 'slot').map((e) => 'change' in e && e.change)).toEqual([
+          'published',
+          'edited',
+          'deleted',
+          'taken',
+          'reopened',
+        ]);
+        expect(heard!.every((e) => 'businessId' in e && e.businessId === biz)).toBe(true);
+      }
+
+      // Hours saved again, unchanged: nobody hears of it.
+      const { schedule } = await london.owner.settings.business();
+      await london.owner.settings.updateBusinessHours({ schedule });
+      expect(await heardBefore(lists.leeds, lists.london, lists.everywhere)).toEqual([[], [], []]);
+
+      // Moved to Leeds: the London list drops it, the Leeds list may find it; then its slot reaches Leeds only.
+      await london.owner.settings.setLocation({ ...LEEDS, source: 'pin' });
+      expect(await lists.london.next()).toEqual({ kind: 'business', change: 'unlisted', businessId: biz });
+      expect(await lists.leeds.next()).toEqual({ kind: 'business', change: 'listed', businessId: biz });
+      await london.owner.slots.create({ date: '2026-11-21', startTime: '17:00', endTime: '18:00', description: 'Cut' });
+      const [leedsAfter, londonAfter] = await heardBefore(lists.leeds, lists.london);
+      expect(leedsAfter!.map((e) => 'change' in e && e.change)).toEqual(['published']);
+      expect(londonAfter).toEqual([]);
+    } finally {
+      await lists.close();
+    }
+  });
+
+  it("a deleted business's slots leave the lists around it only; a hidden one's deletion reaches none", async () => {
+    const listed = await businessWithSlot();
+    await listed.owner.settings.setLocation({ ...LONDON, source: 'pin' });
+    const hidden = await businessWithSlot();
+    const lists = await openLists();
+    try {
+      await hidden.owner.account.delete({ confirmation: 'DELETE', currentPassword: TEST_PASSWORD });
+      await listed.owner.account.delete({ confirmation: 'DELETE', currentPassword: TEST_PASSWORD });
+      const [leeds, london, everywhere] = await heardBefore(lists.leeds, lists.london, lists.everywhere);
+      const unlisted = { kind: 'business', change: 'unlisted', businessId: listed.user.id };
+      expect(leeds).toEqual([]);
+      expect(london).toEqual([unlisted]);
+      expect(everywhere).toEqual([unlisted]);
+    } finally {
+      await lists.close();
     }
   });
 });

@@ -306,6 +306,46 @@ describe('discovery.search refusals', () => {
     });
   }
 
+  it('answers a forged cursor of any shape BAD_REQUEST in words or with a page, never a failure', async () => {
+    const { user } = await createBusiness(t.deps.db);
+    await (await callerFor(t.deps, user.id)).settings.setLocation({ ...CENTRE, source: 'pin' });
+    t.clock.set(new Date('2026-11-21T10:00:00Z'));
+    await createSlot(t.deps.db, user.id, { date: '2026-11-21', startTime: '11:00', endTime: '12:30' });
+    const anonymous = await callerFor(t.deps, null);
+    const now = t.deps.now().getTime();
+    const text = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const number = fc.oneof(
+      fc.double(),
+      fc.integer(),
+      fc.constantFrom(1e300, -1e300, 8.64e15, 8.64e15 + 1, -8.64e15, 1e16, 9e15, 2 ** 53, 26, 1e-300, -0),
+      fc.integer({ min: now - 10 * 86_400_000, max: now + 10 * 86_400_000 }),
+    );
+    const id = fc.oneof(
+      fc.uuid(),
+      fc.uuid().map((u) => u.toUpperCase()),
+      fc.string({ maxLength: 40 }),
+    );
+    const cursor = fc.oneof(
+      fc.string({ maxLength: 400 }),
+      fc.base64String({ maxLength: 400 }),
+      fc.tuple(fc.constantFrom('soonest', 'nearest', 'x'), number, number, id).map(text),
+      fc.tuple(fc.constantFrom('soonest', 'nearest'), number, number, id, fc.jsonValue()).map(text),
+      fc.jsonValue().map(text),
+    );
+    await fc.assert(
+      fc.asyncProperty(cursor, fc.constantFrom(...DISCOVERY_SORTS), async (c, sort) => {
+        if (c.length > 400) return;
+        const answer = await anonymous.discovery.search({ ...valid, sort, cursor: c }).then(
+          (page) => ({ page: Array.isArray(page.results) }),
+          (err: { code?: string; message?: string }) => ({ code: err.code, message: err.message }),
+        );
+        if ('page' in answer) expect(answer.page).toBe(true);
+        else expect(answer).toEqual({ code: 'BAD_REQUEST', message: MSG.discoveryCursor });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('refuses a soonest cursor for a nearest search (the cursor says which order it follows)', async () => {
     const { user } = await createBusiness(t.deps.db);
     const owner = await callerFor(t.deps, user.id);

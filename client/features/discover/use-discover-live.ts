@@ -1,16 +1,21 @@
 /**
- * Keeps an open Discover list live through discovery.onChange: a slot requested, booked or deleted
- * and every slot of a business no longer shown leave the list at once; any other change (and a
- * 'resync') searches again, debounced, so a newly published or reopened slot appears.
+ * Keeps an open Discover list live through discovery.onChange (docs/decisions/0083, 0094): a slot
+ * requested, booked or deleted and every slot of a business no longer shown leave the list at once;
+ * any other change (and a 'resync') searches again, at most once every REFRESH_EVERY_MS, and only the
+ * first page, so a newly published or reopened slot appears.
  */
 import { useEffect, useRef } from 'react';
 import type { DiscoverySearchForm } from '../../../shared/schemas/discovery';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { firstPageOnly, leadingThrottle, type Throttled } from './refresh-throttle';
 
 type Page = RouterOutputs['discovery']['search'];
 
-/** How long (ms) changes are gathered before searching again: a burst of them is one search. */
-const RESEARCH_DELAY_MS = 400;
+/**
+ * How often (ms) changes may search again: the first at once, the rest of a burst in one search at
+ * the end, so a busy business costs a watcher at most one search in this time.
+ */
+const REFRESH_EVERY_MS = 3_000;
 
 /**
  * Subscribes while `input` is searched and its first page has answered (`centre`, the searched
@@ -18,8 +23,21 @@ const RESEARCH_DELAY_MS = 400;
  */
 export function useDiscoverLive(input: DiscoverySearchForm | null, centre: Page['centre'] | undefined) {
   const utils = trpc.useUtils();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const refresh = useRef<Throttled | null>(null);
+  // One throttle per search: a new search is not held back by the last one's changes.
+  useEffect(() => {
+    if (!input) return;
+    const throttled = leadingThrottle(() => {
+      // Back to the first page, then that page alone is searched again ("Load more" reads further).
+      utils.discovery.search.setInfiniteData(input, firstPageOnly);
+      void utils.discovery.search.invalidate(input);
+    }, REFRESH_EVERY_MS);
+    refresh.current = throttled;
+    return () => {
+      throttled.cancel();
+      if (refresh.current === throttled) refresh.current = null;
+    };
+  }, [input, utils]);
 
   const enabled = Boolean(input && centre);
   trpc.discovery.onChange.useSubscription(
@@ -44,8 +62,7 @@ export function useDiscoverLive(input: DiscoverySearchForm | null, centre: Page[
           );
           return;
         }
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => void utils.discovery.search.invalidate(input), RESEARCH_DELAY_MS);
+        refresh.current?.call();
       },
     },
   );

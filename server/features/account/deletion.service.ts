@@ -7,6 +7,7 @@ import { bookings, slots, users } from '../../db/schema/index';
 import type { BookingChange } from '../../core/deps';
 import { verifyCurrentPassword } from '../auth/credentials.service';
 import { invalidateUserSessions } from '../auth/session';
+import { discoverListing } from '../discovery/listing.service';
 import {
   isUpcoming,
   loadBookingFacts,
@@ -53,11 +54,13 @@ export async function deleteAccount(
       now,
     );
     const scrubbed = account.role === 'customer' ? await forgetCustomer(tx, account.id, now) : [];
+    // Where its slots showed in Discover, so the lists there drop them.
+    const was = account.role === 'business' ? ((await discoverListing(tx, account.id))?.at ?? null) : null;
     // Ended explicitly (not only by the cascade) so the account's live streams end too.
     await invalidateUserSessions(tx, account.id);
     await tx.delete(users).where(eq(users.id, account.id));
     const gone: BookingEvent[] =
-      account.role === 'business' ? [{ kind: 'business', change: 'deleted', businessId: account.id }] : [];
+      account.role === 'business' ? [{ kind: 'business', change: 'deleted', businessId: account.id, was }] : [];
     return [
       ...closed.map((c) => ({ kind: 'booking' as const, change, ...c })),
       ...affected,

@@ -4,11 +4,12 @@
  * the same one), deletes its matches and queues one message of the slots still open. A process that
  * dies before commit leaves the matches for the next pass.
  */
-import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { ALERT_EMAIL_INTERVAL_MINUTES, describeAlert } from '../../../shared/alerts';
 import { businessTypeLabel } from '../../../shared/categories';
 import type { DiscoveryWindow } from '../../../shared/discovery';
+import { distanceMiles, type LatLng } from '../../../shared/geo';
 import { runEvery, type Passes } from '../../core/run-every';
 import type { Db, Tx } from '../../db/client';
 import { alertMatches, alerts, businessProfiles, customerLikes, slots, users } from '../../db/schema/index';
@@ -31,9 +32,13 @@ interface EmailParams {
 
 type Taken = { slotId: string; distanceMiles: number | null };
 
+/** A saved search's place: its slots must still be listed in Discover within `miles` of `centre`. */
+type ListedNear = LatLng & { miles: number };
+
 /**
- * The slots of `taken` still open and not started, soonest first, as the email lists them; a business's
- * zone is named when it is not `customerZone` (null: never named).
+ * The slots of `taken` still open and not started, soonest first, as the email lists them; with
+ * `listedNear`, only those still shown in Discover within its distance, at their distance now. A
+ * business's zone is named when it is not `customerZone` (null: never named).
  */
 async function openSlotLines(
   tx: Tx,
@@ -41,11 +46,14 @@ async function openSlotLines(
   taken: Taken[],
   now: Date,
   customerZone: string | null,
+  listedNear: ListedNear | null,
 ): Promise<NewSlotLine[]> {
   if (taken.length === 0) return [];
   const rows = await tx
     .select({
       id: slots.id,
+      latitude: slots.latitude,
+      longitude: slots.longitude,
       description: slots.description,
       date: slots.date,
       startTime: slots.startTime,
@@ -66,11 +74,19 @@ async function openSlotLines(
         eq(slots.isBooked, false),
         gt(slots.startsAt, now),
         noActiveOrDeclinedBooking(tx),
+        listedNear ? isNotNull(slots.latitude) : undefined,
       ),
     )
     .orderBy(asc(slots.startsAt), asc(slots.id));
   const distance = new Map(taken.map((t) => [t.slotId, t.distanceMiles]));
-  return rows.map((r) => ({
+  if (listedNear) {
+    for (const r of rows) {
+      if (r.latitude === null || r.longitude === null) continue;
+      distance.set(r.id, distanceMiles(listedNear, { latitude: r.latitude, longitude: r.longitude }));
+    }
+  }
+  const shown = listedNear ? rows.filter((r) => distance.get(r.id)! <= listedNear.miles) : rows;
+  return shown.map((r) => ({
     businessName: r.businessName,
     category: businessTypeLabel(r.businessType),
     description: r.description,
@@ -78,10 +94,12 @@ async function openSlotLines(
     startTime: r.startTime,
     endTime: r.endTime,
     ...(customerZone && r.timezone !== customerZone ? { timeZone: r.timezone } : {}),
-    distanceMiles: distance.get(r.id) ?? null,
+    distanceMiles: roundMiles(distance.get(r.id) ?? null),
     url: `${appOrigin}/${r.slug}`,
   }));
 }
+
+const roundMiles = (miles: number | null) => (miles === null ? null : Math.round(miles * 100) / 100);
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
 
@@ -109,6 +127,8 @@ async function endRound(
     lastEmailedAt: Date | null;
     matchesOf: SQL | undefined;
     customerZone: string | null;
+    /** A saved search: its slots must still be listed near its place (`openSlotLines`). */
+    listedNear: ListedNear | null;
     dedupeKey: string;
     email: (lines: NewSlotLine[]) => RoundEmail;
     markEmailed: () => Promise<unknown>;
@@ -120,7 +140,7 @@ async function endRound(
     .where(round.matchesOf)
     .returning({ slotId: alertMatches.slotId, distanceMiles: alertMatches.distanceMiles });
   if (!round.active) return false;
-  const lines = await openSlotLines(tx, p.appOrigin, taken, p.now, round.customerZone);
+  const lines = await openSlotLines(tx, p.appOrigin, taken, p.now, round.customerZone, round.listedNear);
   if (lines.length === 0) return false;
   const e = round.email(lines);
   await queueNotification(tx, p, {
@@ -149,6 +169,8 @@ async function emailAlert(tx: Tx, p: Pass, alertId: string): Promise<boolean> {
     .select({
       customerId: alerts.customerId,
       label: alerts.label,
+      latitude: alerts.latitude,
+      longitude: alerts.longitude,
       miles: alerts.miles,
       window: alerts.window,
       category: alerts.category,
@@ -171,6 +193,7 @@ async function emailAlert(tx: Tx, p: Pass, alertId: string): Promise<boolean> {
     lastEmailedAt: alert.lastEmailedAt,
     matchesOf: eq(alertMatches.alertId, alertId),
     customerZone: alert.timezone,
+    listedNear: { latitude: alert.latitude, longitude: alert.longitude, miles: alert.miles },
     dedupeKey: `slot_alert:${alertId}:${p.now.toISOString()}`,
     email: (lines) => ({
       kind: 'slot_alert',
@@ -209,6 +232,8 @@ async function emailFavourite(tx: Tx, p: Pass, likeId: string): Promise<boolean>
     lastEmailedAt: like.lastAlertedAt,
     matchesOf: eq(alertMatches.likeId, likeId),
     customerZone: null,
+    // A favourite follows its business whether or not it shows in Discover (docs/product-rules.md §20).
+    listedNear: null,
     dedupeKey: `favourite_slot:${likeId}:${p.now.toISOString()}`,
     email: (lines) => ({
       kind: 'favourite_slot',

@@ -70,9 +70,9 @@ type SearchValues = {
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
-/** Throws BAD_REQUEST for a cursor not of this sort. */
-function readCursor(text: string, sort: DiscoverySort): DiscoveryCursor {
-  const cursor = decodeCursor(text, sort);
+/** Throws BAD_REQUEST for a cursor this server could not have issued for a `sort` search now (`decodeCursor`). */
+function readCursor(text: string, sort: DiscoverySort, now: Date): DiscoveryCursor {
+  const cursor = decodeCursor(text, sort, now);
   if (!cursor) throw new DomainError('BAD_REQUEST', MSG.discoveryCursor, { field: 'cursor' });
   return cursor;
 }
@@ -166,7 +166,7 @@ export function searchCentre(
 /**
  * discovery.search: open future slots within `input.window` ('today', 'tomorrow' in `input.timezone`)
  * and `input.miles`, optionally of a category, sorted 'soonest' or 'nearest', `input.limit` after
- * `input.cursor`. Throws BAD_REQUEST for an unknown place or a cursor of another sort.
+ * `input.cursor`. Throws BAD_REQUEST for an unknown place or a cursor it could not have issued.
  */
 export async function searchSlots(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
@@ -174,7 +174,7 @@ export async function searchSlots(
 ): Promise<DiscoveryPage> {
   const centre = searchCentre(input);
   const now = deps.now();
-  const cursor = input.cursor ? readCursor(input.cursor, input.sort) : null;
+  const cursor = input.cursor ? readCursor(input.cursor, input.sort, now) : null;
   const { from, to } = windowRange(input.window, input.timezone, now);
   const labels = input.category ? categoryLabels(input.category) : null;
   const lower = cursor && input.sort === 'soonest' && cursor.startsAt > from ? cursor.startsAt : from;

@@ -8,7 +8,7 @@ import type { LatLng } from '../../../shared/geo';
 import { zonedInstant } from '../../../shared/zoned-time';
 import { DomainError } from '../../core/errors';
 import { MSG } from '../../../shared/messages';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { businessProfiles, slots } from '../../db/schema/index';
 
 /** A business as its slots carry it; `listedAt` is null while it does not show in Discover. */
@@ -25,6 +25,42 @@ export function listedAt(profile: {
 }): LatLng | null {
   if (!profile.discoverable || profile.latitude === null || profile.longitude === null) return null;
   return { latitude: profile.latitude, longitude: profile.longitude };
+}
+
+/** What Discover shows of a business: where (null: it is not listed) and `shown`, a digest of what its results show of it. */
+export interface DiscoverListing {
+  at: LatLng | null;
+  shown: string;
+}
+
+/**
+ * What Discover shows of business `businessId` now, or null without a profile. With `lock`, its profile
+ * row is locked FOR UPDATE until the transaction ends (read it before changing where it shows).
+ */
+export async function discoverListing(
+  db: DbOrTx,
+  businessId: string,
+  options: { lock?: boolean } = {},
+): Promise<DiscoverListing | null> {
+  const query = db
+    .select({
+      latitude: businessProfiles.latitude,
+      longitude: businessProfiles.longitude,
+      discoverable: businessProfiles.discoverable,
+      businessName: businessProfiles.businessName,
+      slug: businessProfiles.slug,
+      businessType: businessProfiles.businessType,
+      timezone: businessProfiles.timezone,
+    })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.id, businessId))
+    .$dynamic();
+  const [row] = await (options.lock ? query.for('update') : query).limit(1);
+  if (!row) return null;
+  const at = listedAt(row);
+  // The fields a Discover result shows of its business (discovery.service.ts `searchSlots`).
+  const shown = JSON.stringify([row.businessName, row.slug, row.businessType, row.timezone, at]);
+  return { at, shown };
 }
 
 /** The business's placement, its profile share-locked until `tx` ends. Throws NOT_FOUND without a profile. */

@@ -10,7 +10,7 @@ import type { ServiceDeps } from '../../core/deps';
 import { runEvery, type Passes } from '../../core/run-every';
 import type { Db, Tx } from '../../db/client';
 import { businessProfiles, geocodeRequests } from '../../db/schema/index';
-import { listedAt, relistBusinessSlots } from '../discovery/listing.service';
+import { discoverListing, listedAt, relistBusinessSlots } from '../discovery/listing.service';
 import { offlineGeocoder, type Geocoder, type Located } from './geocoder';
 
 export const MAX_GEOCODE_ATTEMPTS = 6;
@@ -56,7 +56,10 @@ async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
 const sameRequest = (claimed: Claimed) =>
   and(eq(geocodeRequests.businessId, claimed.businessId), eq(geocodeRequests.createdAt, claimed.createdAt));
 
-/** Stores the location unless the request changed meanwhile. Returns where it is listed; undefined: not stored. */
+/**
+ * Stores the location unless the request changed meanwhile. Returns where it is listed now (`at`) and
+ * before (`was`), null where not listed; undefined: not stored.
+ */
 async function store(db: Db, claimed: Claimed, found: Located, now: Date) {
   return db.transaction(async (tx) => {
     const [gone] = await tx
@@ -64,6 +67,7 @@ async function store(db: Db, claimed: Claimed, found: Located, now: Date) {
       .where(sameRequest(claimed))
       .returning({ id: geocodeRequests.businessId });
     if (!gone) return undefined;
+    const was = (await discoverListing(tx, claimed.businessId, { lock: true }))?.at ?? null;
     const [profile] = await tx
       .update(businessProfiles)
       .set({
@@ -81,7 +85,7 @@ async function store(db: Db, claimed: Claimed, found: Located, now: Date) {
       });
     if (!profile) return undefined;
     await relistBusinessSlots(tx, claimed.businessId, { timezoneChanged: false });
-    return listedAt(profile);
+    return { at: listedAt(profile), was };
   });
 }
 
@@ -125,14 +129,15 @@ export async function runGeocodesOnce(params: {
         .where(sameRequest(claimed));
       continue;
     }
-    const shownAt = await store(db, claimed, found, now);
-    if (shownAt === undefined) continue;
+    const shown = await store(db, claimed, found, now);
+    if (shown === undefined) continue;
     await params.hub.publish({
       kind: 'business',
       change: 'located',
       businessId: claimed.businessId,
-      latitude: shownAt?.latitude ?? null,
-      longitude: shownAt?.longitude ?? null,
+      latitude: shown.at?.latitude ?? null,
+      longitude: shown.at?.longitude ?? null,
+      was: shown.was,
     });
   }
   return settled;

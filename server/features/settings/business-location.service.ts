@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { LocationPrecision, LocationSource } from '../../../shared/discovery';
-import { roundDegrees } from '../../../shared/geo';
+import { roundDegrees, type LatLng } from '../../../shared/geo';
 import { MSG } from '../../../shared/messages';
 import type { SetBusinessLocationInput } from '../../../shared/schemas/discovery';
 import type { ServiceDeps } from '../../core/deps';
@@ -12,7 +12,7 @@ import { DomainError } from '../../core/errors';
 import { profileLoadFailed } from './business-settings.service';
 import type { DbOrTx, Tx } from '../../db/client';
 import { businessProfiles, geocodeRequests } from '../../db/schema/index';
-import { listedAt, relistBusinessSlots } from '../discovery/listing.service';
+import { discoverListing, listedAt, relistBusinessSlots } from '../discovery/listing.service';
 import { queueGeocode, withdrawGeocode } from '../geocoding/geocode-requests';
 
 /** The Location card. */
@@ -80,19 +80,26 @@ async function changeLocation(
   businessId: string,
   change: (tx: Tx, now: Date) => Promise<void>,
 ): Promise<BusinessLocation> {
-  const card = await deps.db.transaction(async (tx) => {
+  const { card, was } = await deps.db.transaction(async (tx) => {
     await lockProfile(tx, businessId);
+    const was = (await discoverListing(tx, businessId))?.at ?? null;
     await change(tx, deps.now());
     await relistBusinessSlots(tx, businessId, { timezoneChanged: false });
-    return getBusinessLocation({ db: tx }, businessId);
+    return { card: await getBusinessLocation({ db: tx }, businessId), was };
   });
-  await publishLocated(deps, businessId, card);
+  await publishLocated(deps, businessId, card, was);
   return card;
 }
 
-async function publishLocated(deps: Pick<ServiceDeps, 'hub'>, businessId: string, card: BusinessLocation) {
+/** 'located' with where the business now shows in Discover and `was`, where it showed before (null: nowhere). */
+async function publishLocated(
+  deps: Pick<ServiceDeps, 'hub'>,
+  businessId: string,
+  card: BusinessLocation,
+  was: LatLng | null,
+) {
   const at = card.listed ? { latitude: card.latitude, longitude: card.longitude } : { latitude: null, longitude: null };
-  await deps.hub.publish({ kind: 'business', change: 'located', businessId, ...at });
+  await deps.hub.publish({ kind: 'business', change: 'located', businessId, ...at, was });
 }
 
 /**

@@ -1,5 +1,4 @@
 /** Discover (docs/decisions/0081): no login; the search is limited per client IP in server/app.ts. */
-import { boundingBox } from '../../../shared/geo';
 import { discoverySearchInput, discoveryStreamInput } from '../../../shared/schemas/discovery';
 import { searchSlots } from '../../features/discovery/discovery.service';
 import { liveDiscoveryEvents } from '../../realtime/live-discovery';
@@ -13,12 +12,15 @@ export const discoveryRouter = router({
    */
   search: publicProcedure.input(discoverySearchInput).query(({ ctx, input }) => searchSlots(ctx, input)),
 
-  /** Optional { latitude, longitude, miles } of the list → live `DiscoveryEvent`s there (liveDiscoveryEvents). */
+  /**
+   * Optional { latitude, longitude, miles } of the list → live `DiscoveryEvent`s of businesses listed
+   * within `miles` of that centre (liveDiscoveryEvents; docs/decisions/0094).
+   */
   onChange: publicProcedure.input(discoveryStreamInput).subscription(({ ctx, input, signal }) => {
     const area =
       input?.latitude !== undefined && input.longitude !== undefined && input.miles !== undefined
-        ? boundingBox({ latitude: input.latitude, longitude: input.longitude }, input.miles)
+        ? { centre: { latitude: input.latitude, longitude: input.longitude }, miles: input.miles }
         : null;
-    return liveDiscoveryEvents({ hub: ctx.hub, area }, signal);
+    return liveDiscoveryEvents({ hub: ctx.hub, area, db: ctx.db, logger: ctx.logger }, signal);
   }),
 });
