@@ -1,0 +1,12 @@
+/**
+ * What a business pays, as the product shows it (docs/decisions/0100). The Stripe Prices charged are
+ * settings (STRIPE_PRICE_EARLY_ADOPTER, STRIPE_PRICE_LIST) and must match these amounts.
+ */
+export const PRICES = {
+  /** Businesses that joined during the launch period, for life. */
+  earlyAdopter: { pence: 995, label: '£9.95' },
+  /** Everyone else. */
+  list: { pence: 1995, label: '£19.95' },
+} as const;
+
+export type PriceName = keyof typeof PRICES;
