@@ -42,6 +42,7 @@ export function discoveryEventFor(event: BookingEvent, area: BoundingBox | null)
     if (!near(area, event.latitude, event.longitude)) return null;
     return { kind: 'slot', change: event.change === 'created' ? 'published' : 'edited', slotId, businessId };
   }
+  if (event.change === 'subscription') return null;
   if (event.change === 'updated') return { kind: 'business', change: 'updated', businessId: event.businessId };
   const shown = event.change === 'located' && event.latitude != null && near(area, event.latitude, event.longitude);
   return { kind: 'business', change: shown ? 'listed' : 'unlisted', businessId: event.businessId };

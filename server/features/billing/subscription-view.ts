@@ -73,9 +73,12 @@ export function joinedAtLaunch(stored: Pick<StoredSubscription, 'createdAt' | 'i
 /** The app's own free period of a business without a Stripe subscription: stored, else from the terms. */
 export function appTrialEnd(stored: StoredSubscription, terms: BillingTerms): Date {
   if (stored.trialEndsAt) return stored.trialEndsAt;
-  return joinedAtLaunch(stored, terms)
-    ? addDays(terms.startsAt, terms.launchTrialDays)
-    : addDays(stored.createdAt, terms.trialDays);
+  return joinedAtLaunch(stored, terms) ? launchTrialEnd(terms) : addDays(stored.createdAt, terms.trialDays);
+}
+
+/** The end of the free period of the businesses created before billing started. */
+export function launchTrialEnd(terms: BillingTerms): Date {
+  return addDays(terms.startsAt, terms.launchTrialDays);
 }
 
 /** The view of `stored` at `now` under `terms` (null: billing off). Pure; every boundary is unit-tested. */
