@@ -287,6 +287,7 @@ const MATRIX: Record<string, Entry> = {
   'settings.updateCustomerName': { expect: customerOwn, input: () => ({ fullName: 'Renamed Person' }) },
   'billing.portalSession': { expect: businessOwn },
   'billing.subscription': { expect: businessOwn },
+  'billing.offer': { expect: everyone },
   'billing.checkout': { expect: businessOwn },
   'notifications.preferences': { expect: signedIn },
   'notifications.setPreference': {

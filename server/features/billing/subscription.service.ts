@@ -4,6 +4,7 @@
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
+import { slotGateMessage } from '../../../shared/pricing';
 import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -40,14 +41,6 @@ export async function getSubscription(
   return subscriptionView(stored, deps.billing?.terms ?? null, deps.now());
 }
 
-/** Why a business that is not active may not add slots, in the product's words. */
-function gateMessage(view: SubscriptionView): string {
-  if (view.state === 'expired') return MSG.slotsTrialEnded;
-  if (view.state === 'canceled') return MSG.slotsSubscriptionEnded;
-  if (view.state === 'past_due' || view.state === 'unpaid') return MSG.slotsPaymentOverdue;
-  return MSG.slotsNotSubscribed;
-}
-
 /**
  * The slot gate (docs/product-rules.md, Subscriptions): adding or changing a slot needs an active
  * subscription or trial (past due within its grace). Throws PRECONDITION_FAILED with the reason and the
@@ -57,7 +50,7 @@ export async function assertMayAddSlots(deps: ViewDeps, businessId: string): Pro
   if (!deps.billing) return;
   const view = await getSubscription(deps, businessId);
   if (!view.isActive) {
-    throw new DomainError('PRECONDITION_FAILED', gateMessage(view), { title: MSG.subscriptionNeededTitle });
+    throw new DomainError('PRECONDITION_FAILED', slotGateMessage(view.state), { title: MSG.subscriptionNeededTitle });
   }
 }
 
@@ -122,4 +115,19 @@ export async function applyBillingStart(db: Db, terms: BillingTerms, now: Date):
       .returning({ id: businessProfiles.id });
     return changed.length;
   });
+}
+
+/** What the pricing section says (docs/decisions/0100). */
+export interface BillingOffer {
+  /** Billing has started: businesses pay (false: the launch period). */
+  billingOn: boolean;
+  /** A new business's free trial, in days (0 while billing is off). */
+  trialDays: number;
+}
+
+/** The offer now: whether billing has started and the trial a new business gets. */
+export function billingOffer(deps: Pick<ServiceDeps, 'billing' | 'now'>): BillingOffer {
+  const terms = deps.billing?.terms;
+  if (!terms || deps.now().getTime() < terms.startsAt.getTime()) return { billingOn: false, trialDays: 0 };
+  return { billingOn: true, trialDays: terms.trialDays };
 }
