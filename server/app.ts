@@ -21,6 +21,7 @@ import { pingDatabase } from './db/client';
 import { registerPages, type PageSource } from './http/pages';
 import { plainRoutes } from './http/plain-routes';
 import { appHelmetOptions, securityHeaders } from './http/security-headers';
+import { stripeRoutes } from './http/stripe-webhook';
 import { RequestLogController } from './logger';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
@@ -224,6 +225,7 @@ export async function buildServer({
   });
 
   await app.register(plainRoutes, { deps });
+  await app.register(stripeRoutes, { deps });
 
   // No pages at all: API only, for tests.
   const source: PageSource | null =

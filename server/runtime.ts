@@ -9,7 +9,8 @@ import { startAlertEmails } from './features/alerts/alert-emails';
 import { resolveAccountEmailIntent } from './features/auth/email-intents';
 import { deleteExpiredSessions } from './features/auth/session';
 import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from './features/auth/throttle';
-import { stripeBillingPortal } from './features/billing/stripe-portal';
+import { billingFromEnv, startBillingSweep } from './features/billing/billing-runtime';
+import { stripeBillingPortal, stripeClient } from './features/billing/stripe-portal';
 import { PublicPageCache } from './features/businesses/public-page-cache';
 import { startGeocodeWorker } from './features/geocoding/geocode-requests';
 import { geocoderFromEnv } from './features/geocoding/geocoder';
@@ -87,6 +88,8 @@ export async function startRuntime(
     applyOutboxRetention(db.db, new Date()).catch((err) => logger.warn({ err }, 'outbox retention sweep failed'));
   }, 60 * 60_000);
   sweep.unref();
+  // Subscriptions (docs/decisions/0100): null while BILLING=off.
+  const billing = await billingFromEnv(env, db.db, origin, new Date());
   const deps: AppDeps = {
     db: db.db,
     now: () => new Date(),
@@ -101,15 +104,22 @@ export async function startRuntime(
       signUpIp: { ...THROTTLE_RULES.signUpIp, points: env.RATE_LIMIT_EMAIL_REQUESTS_PER_IP },
       emailRequestIp: { ...THROTTLE_RULES.emailRequestIp, points: env.RATE_LIMIT_EMAIL_REQUESTS_PER_IP },
     }),
-    billingPortal: env.STRIPE_SECRET_KEY ? stripeBillingPortal(env.STRIPE_SECRET_KEY) : null,
+    billingPortal: billing
+      ? stripeBillingPortal(billing.stripe)
+      : env.STRIPE_SECRET_KEY
+        ? stripeBillingPortal(stripeClient(env.STRIPE_SECRET_KEY))
+        : null,
+    billing,
     isProduction: env.NODE_ENV === 'production',
     secureCookies: origin.startsWith('https://'),
   };
+  const billingSweep = startBillingSweep(deps, logger);
   return {
     database: db,
     deps,
     async close() {
       clearInterval(sweep);
+      await billingSweep.stop();
       await alertEmails?.stop();
       await dispatcher?.stop();
       await geocodes?.stop();

@@ -201,6 +201,21 @@ export const MSG = {
   billingPortalFailed: 'Failed to open billing portal. Please try again.',
   billingUnavailable: 'Billing is not available right now. Please contact support.',
   billingNotSetUp: 'There is no billing account for this business yet.',
+  // subscriptions (docs/decisions/0100)
+  subscriptionNeededTitle: 'Subscription needed',
+  slotsTrialEnded:
+    'Your free trial has ended. Subscribe to keep adding slots. Your public page, your open slots and every booking keep working.',
+  slotsSubscriptionEnded:
+    'Your subscription has ended. Subscribe again to add slots. Your public page, your open slots and every booking keep working.',
+  slotsPaymentOverdue:
+    'Your last payment did not go through. Update your payment details in Manage Billing to keep adding slots. Your public page, your open slots and every booking keep working.',
+  slotsNotSubscribed:
+    'Your subscription is not active. Subscribe to add slots. Your public page, your open slots and every booking keep working.',
+  checkoutFailed: 'Failed to start checkout. Please try again.',
+  subscriptionAlreadyActive: 'Your subscription is already set up. Use Manage Billing to change it.',
+  billingNotStarted: 'There is nothing to pay during the launch period.',
+  paymentCanceledTitle: 'Checkout canceled',
+  paymentCanceled: 'Nothing was charged. You can subscribe whenever you are ready.',
   exportTimeout: 'Download timed out. Please try again.',
   exportNetwork: 'Network error. Please check your connection and try again.',
   exportBusinessFailed: 'Could not load your profile, slot or booking data. Please try again.',

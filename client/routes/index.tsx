@@ -11,5 +11,7 @@ export const Route = createFileRoute('/')({
   head: () => ({
     meta: [{ title: pageTitle(LANDING_PAGE_NAME) }, { property: 'og:title', content: pageTitle(LANDING_PAGE_NAME) }],
   }),
+  // The pricing section's state, in the page's HTML (docs/decisions/0100).
+  loader: ({ context }) => context.trpcUtils.billing.offer.ensureData(),
   component: LandingPage,
 });

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Throttle } from '../features/auth/throttle';
+import type { Billing } from '../features/billing/billing-config';
 import type { BillingPortal } from '../features/billing/portal';
 import type { PublicPageCache } from '../features/businesses/public-page-cache';
 import type {
@@ -33,4 +34,6 @@ export interface ServiceDeps {
   throttle: Throttle;
   /** Absent or null: billing is unavailable. */
   billingPortal?: BillingPortal | null;
+  /** Subscriptions (docs/decisions/0100); absent or null: billing is off, the launch period. */
+  billing?: Billing | null;
 }

@@ -79,4 +79,31 @@ describe('environment', () => {
     ])
       expect(() => loadEnv({ MAP_TILE_URL: bad })).toThrow(/MAP_TILE_URL:/);
   });
+
+  it('keeps billing off by default, needs every Stripe setting with BILLING=stripe, and refuses BILLING=test in production', () => {
+    expect(loadEnv({})).toMatchObject({
+      BILLING: 'off',
+      BILLING_LAUNCH_TRIAL_DAYS: 30,
+      BILLING_TRIAL_DAYS: 14,
+      BILLING_GRACE_DAYS: 7,
+    });
+    expect(loadEnv({ STRIPE_SECRET_KEY: 'sk_live_x' }).BILLING).toBe('off');
+    expect(() => loadEnv({ BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk_x' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required[\s\S]*STRIPE_PRICE_EARLY_ADOPTER[\s\S]*STRIPE_PRICE_LIST/,
+    );
+    const stripe = {
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_EARLY_ADOPTER: 'price_early',
+      STRIPE_PRICE_LIST: 'price_list',
+      BILLING_STARTS_AT: '2027-01-01T00:00:00Z',
+      BILLING_TRIAL_DAYS: '7',
+    };
+    expect(loadEnv(stripe)).toMatchObject({ BILLING: 'stripe', BILLING_TRIAL_DAYS: 7 });
+    expect(() => loadEnv({ ...stripe, BILLING_STARTS_AT: 'next week' })).toThrow(/BILLING_STARTS_AT:/);
+    expect(loadEnv({ BILLING: 'test' }).BILLING).toBe('test');
+    const production = { NODE_ENV: 'production', APP_URL: 'https://lastslot.example', RESEND_API_KEY: 're_x' };
+    expect(() => loadEnv({ ...production, BILLING: 'test' })).toThrow(/BILLING: test .* refused in production/);
+  });
 });

@@ -22,6 +22,15 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** Defaults of BILLING_LAUNCH_TRIAL_DAYS, BILLING_TRIAL_DAYS and BILLING_GRACE_DAYS (docs/decisions/0100). */
+export const DEFAULT_LAUNCH_TRIAL_DAYS = 30;
+export const DEFAULT_TRIAL_DAYS = 14;
+export const DEFAULT_GRACE_DAYS = 7;
+
+/** A whole number of days from 0 to 365, `fallback` when unset. */
+const days = (fallback: number) =>
+  optionalString.pipe(z.coerce.number<string>().int().min(0).max(365).optional()).transform((v) => v ?? fallback);
+
 /** Fastify's `trustProxy`: off, on, or the proxies' addresses / CIDR ranges (Fastify 5.12 ignores hop counts). */
 export type TrustProxy = boolean | string[];
 
@@ -56,8 +65,27 @@ export const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
   RESEND_API_KEY: optionalString,
-  /** Stripe secret key for the billing portal ('Manage Billing'); unset: billing is unavailable. */
+  /**
+   * Subscriptions (docs/decisions/0100): 'off' is the launch period (every business active, nothing to
+   * pay); 'stripe' takes payments through Stripe; 'test' runs the local Stripe stand-in (development only).
+   */
+  BILLING: z.enum(['off', 'stripe', 'test']).default('off'),
+  /** When billing starts (ISO 8601); unset: the first start with billing on, as recorded in the database. */
+  BILLING_STARTS_AT: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
+  /** Days a business that joined before billing started has to subscribe. */
+  BILLING_LAUNCH_TRIAL_DAYS: days(DEFAULT_LAUNCH_TRIAL_DAYS),
+  /** Days of free trial, at the list price, for a business that signs up after billing started. */
+  BILLING_TRIAL_DAYS: days(DEFAULT_TRIAL_DAYS),
+  /** Days a business whose payment failed may keep adding slots. */
+  BILLING_GRACE_DAYS: days(DEFAULT_GRACE_DAYS),
+  /** Stripe secret key: checkout and the billing portal ('Manage Billing'). */
   STRIPE_SECRET_KEY: optionalString,
+  /** The signing secret of the Stripe webhook endpoint POST /webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe Price id of the early adopters' monthly price (£9.95). */
+  STRIPE_PRICE_EARLY_ADOPTER: optionalString,
+  /** Stripe Price id of the list monthly price (£19.95). */
+  STRIPE_PRICE_LIST: optionalString,
   EMAIL_FROM: z.string().min(3).default('LastSlot <no-reply@lastslot.local>'),
   SUPPORT_EMAIL: z.email().default('support@lastslot.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -142,6 +170,21 @@ const productionRules = (env: Env): string[] => {
   return problems;
 };
 
+const STRIPE_SETTINGS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_EARLY_ADOPTER',
+  'STRIPE_PRICE_LIST',
+] as const;
+
+/** BILLING=stripe needs every Stripe setting; BILLING=test is refused in production. */
+const billingRules = (env: Env): string[] => {
+  if (env.BILLING === 'test' && env.NODE_ENV === 'production')
+    return ['  BILLING: test runs a local stand-in for Stripe and is refused in production'];
+  if (env.BILLING !== 'stripe') return [];
+  return STRIPE_SETTINGS.filter((name) => !env[name]).map((name) => `  ${name}: required with BILLING=stripe`);
+};
+
 /** Parses `source`. Throws an Error whose message lists each bad variable and why. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -149,7 +192,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  const problems = [...productionRules(result.data), ...geocoderRules(result.data)];
+  const problems = [...productionRules(result.data), ...geocoderRules(result.data), ...billingRules(result.data)];
   if (problems.length > 0) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
   return result.data;
 }

@@ -16,7 +16,8 @@ export interface NotificationMeta {
   userId: string;
   bookingId: string | null;
   dedupeKey: string;
-  unsubscribeTokenHash: string;
+  /** Absent for an email that cannot be turned off (a subscription's). */
+  unsubscribeTokenHash?: string;
   sendAfter?: Date;
 }
 

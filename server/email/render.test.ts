@@ -82,6 +82,14 @@ const messages: t.EmailMessage[] = [
     action: { label: 'Manage your alerts', url: 'https://lastslot.test/settings#alerts' },
     footer,
   }),
+  t.trialEndingEmail('b@x.test', {
+    name: 'Sam',
+    endsOn: 'Thursday, 31st December 2026',
+    price: '£9.95',
+    subscribeUrl: dashboardUrl,
+  }),
+  t.paymentFailedEmail('b@x.test', { name: 'Sam', graceEndsOn: 'Friday, 8th January 2027', billingUrl: link }),
+  t.subscriptionEndedEmail('b@x.test', { name: 'Sam', subscribeUrl: dashboardUrl }),
 ];
 
 describe('renderEmail', () => {
@@ -209,6 +217,9 @@ const hostileMessages: Record<BuilderName, t.EmailMessage> = {
     action: { label: 'See every slot', url: link },
     footer,
   }),
+  trialEndingEmail: t.trialEndingEmail('b@x.test', { name: person, endsOn: 'x', price: '£9.95', subscribeUrl: link }),
+  paymentFailedEmail: t.paymentFailedEmail('b@x.test', { name: person, graceEndsOn: 'x', billingUrl: link }),
+  subscriptionEndedEmail: t.subscriptionEndedEmail('b@x.test', { name: person, subscribeUrl: link }),
 };
 
 describe('email subjects', () => {

@@ -14,6 +14,63 @@ import type { OutboxAttachment } from '../db/schema/index';
 import { DetailLines, EmailLayout, Paragraphs, styles, type NotificationFooter } from './layout';
 
 // ---------------------------------------------------------------------------------------------
+// Subscription emails (docs/decisions/0100): always sent, each once (a dedupe key)
+
+function TrialEndingEmail(p: { name: string; endsOn: string; price: string; subscribeUrl: string }) {
+  return (
+    <EmailLayout
+      preview={`Your free period ends on ${p.endsOn}.`}
+      title="Your LastSlot free period ends in 3 days"
+      action={{ label: 'Subscribe', url: p.subscribeUrl }}
+    >
+      <Paragraphs
+        lines={[
+          `Hi ${p.name},`,
+          `Your free period ends on ${p.endsOn}. Subscribe for ${p.price} a month to keep adding slots.`,
+          'Your public page, your open slots and every booking keep working either way.',
+        ]}
+      />
+    </EmailLayout>
+  );
+}
+
+function PaymentFailedEmail(p: { name: string; graceEndsOn: string; billingUrl: string }) {
+  return (
+    <EmailLayout
+      preview="Please update your payment details."
+      title="Your LastSlot payment did not go through"
+      action={{ label: 'Manage Billing', url: p.billingUrl }}
+    >
+      <Paragraphs
+        lines={[
+          `Hi ${p.name},`,
+          `We could not take your subscription payment. Please update your payment details in Manage Billing by ${p.graceEndsOn} to keep adding slots.`,
+          'Your public page, your open slots and every booking keep working.',
+        ]}
+      />
+    </EmailLayout>
+  );
+}
+
+function SubscriptionEndedEmail(p: { name: string; subscribeUrl: string }) {
+  return (
+    <EmailLayout
+      preview="You can subscribe again at any time."
+      title="Your LastSlot subscription has ended"
+      action={{ label: 'Subscribe again', url: p.subscribeUrl }}
+    >
+      <Paragraphs
+        lines={[
+          `Hi ${p.name},`,
+          'Your subscription has ended, so you cannot add new slots and your business no longer shows in Discover.',
+          'Your public page, your open slots and every booking keep working. You can subscribe again at any time.',
+        ]}
+      />
+    </EmailLayout>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Account emails (always sent; no notification kind)
 
 function ConfirmationEmail(p: { name: string; link: string }) {
@@ -519,6 +576,9 @@ const COMPONENTS = {
   bookingReminder: BookingReminderEmail,
   bookingTimeZoneChanged: BookingTimeZoneChangedEmail,
   newSlots: NewSlotsEmail,
+  trialEnding: TrialEndingEmail,
+  paymentFailed: PaymentFailedEmail,
+  subscriptionEnded: SubscriptionEndedEmail,
 } satisfies Record<string, (props: never) => JSX.Element>;
 
 export type TemplateName = keyof typeof COMPONENTS;
@@ -584,6 +644,21 @@ export function passwordResetEmail(to: string, name: string, link: string): Emai
 /** Notice after a password reset or change: every session was ended. */
 export function passwordChangedEmail(to: string, name: string, resetUrl: string): EmailMessage {
   return message(to, 'Your LastSlot password was changed', 'passwordChanged', { name, resetUrl });
+}
+
+/** Three days before a free period without a subscription ends; `subscribeUrl`: the dashboard. */
+export function trialEndingEmail(to: string, props: TemplateProps<'trialEnding'>): EmailMessage {
+  return message(to, 'Your LastSlot free period ends in 3 days', 'trialEnding', props);
+}
+
+/** A subscription payment failed; `billingUrl`: Settings, where Manage Billing is. */
+export function paymentFailedEmail(to: string, props: TemplateProps<'paymentFailed'>): EmailMessage {
+  return message(to, 'Your LastSlot payment did not go through', 'paymentFailed', props);
+}
+
+/** The subscription ended (canceled, or not paid). */
+export function subscriptionEndedEmail(to: string, props: TemplateProps<'subscriptionEnded'>): EmailMessage {
+  return message(to, 'Your LastSlot subscription has ended', 'subscriptionEnded', props);
 }
 
 /** Email change link to the NEW address: /auth-redirect?token=… (valid 24 hours). */

@@ -22,9 +22,10 @@ export type SlotChange = (typeof SLOT_CHANGES)[number];
 
 /**
  * A business profile change; 'located': its location or Discover switch changed. Heard by the public
- * page cache and the Discover stream, not the bookings stream.
+ * page cache and the Discover stream, not the bookings stream. 'subscription': its subscription changed
+ * (docs/decisions/0100), heard by its own bookings stream only.
  */
-export const BUSINESS_CHANGES = ['updated', 'deleted', 'located'] as const;
+export const BUSINESS_CHANGES = ['updated', 'deleted', 'located', 'subscription'] as const;
 export type BusinessChange = (typeof BUSINESS_CHANGES)[number];
 
 const id = z.string().max(100);

@@ -7,7 +7,9 @@ import { endWithSession, type SessionRevocations } from './session-revocations';
 export type LiveEvent =
   | Resync
   | { kind: 'booking'; change: BookingChange; bookingId: string; slotId?: string | null }
-  | { kind: 'slot'; change: SlotChange; slotId: string };
+  | { kind: 'slot'; change: SlotChange; slotId: string }
+  /** The business's own subscription changed (docs/decisions/0100). */
+  | { kind: 'subscription' };
 
 export interface LiveViewer {
   id: string;
@@ -19,7 +21,10 @@ export interface LiveViewer {
  * customerId) never leave the server.
  */
 export function liveEventFor(viewer: LiveViewer, event: BookingEvent): LiveEvent | null {
-  if (event.kind === 'business') return null;
+  if (event.kind === 'business') {
+    const own = event.change === 'subscription' && viewer.role === 'business' && event.businessId === viewer.id;
+    return own ? { kind: 'subscription' } : null;
+  }
   if (viewer.role === 'business') {
     if (event.businessId !== viewer.id) return null;
     return event.kind === 'slot'

@@ -104,6 +104,7 @@ class DiscoveryChanges {
   }
 
   private async resolve(event: BookingEvent): Promise<Delivery[]> {
+    // 'subscription' carries no place, so placementDeliveries sends nothing for it.
     if (event.kind === 'business' && event.change !== 'updated') return placementDeliveries(event);
     const { businessId } = event;
     if (!businessId) return [];

@@ -27,6 +27,7 @@ import {
   createUser,
   TEST_PASSWORD,
 } from '../factories/index';
+import { useBilling } from '../setup/billing';
 import { errorOf, liveEvents } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
@@ -51,7 +52,14 @@ const A_NOTES = 'private note of customer A';
 const fakePortal: BillingPortal = {
   createSession: async ({ customerId }) => ({ url: `https://billing.example/session/${customerId}` }),
 };
-const deps = (): AppDeps => ({ ...t.deps, billingPortal: fakePortal });
+// Billing on (the local Stripe stand-in), started a week ago: every business is in its free period.
+const billing = useBilling(() => t.deps, t.clock.now, {
+  startsAt: new Date('2026-11-14T10:00:00Z'),
+  launchTrialDays: 30,
+  trialDays: 14,
+  graceDays: 7,
+});
+const deps = (): AppDeps => ({ ...billing.deps, billingPortal: fakePortal });
 const uniq = () => randomBytes(4).toString('hex');
 
 /**
@@ -69,6 +77,7 @@ async function makeWorld() {
       .update(businessProfiles)
       .set({ stripeCustomerId: `cus_${b.profile.slug}` })
       .where(sql`${businessProfiles.id} = ${b.user.id}`);
+    billing.standIn.customers.set(`cus_${b.profile.slug}`, { id: `cus_${b.profile.slug}`, object: 'customer' });
   }
   const a = await createUser(db, { role: 'customer', name: A_NAME });
   const b = await createUser(db, { role: 'customer', name: 'Bob Other' });
@@ -277,6 +286,9 @@ const MATRIX: Record<string, Entry> = {
   'settings.customer': { expect: customerOwn },
   'settings.updateCustomerName': { expect: customerOwn, input: () => ({ fullName: 'Renamed Person' }) },
   'billing.portalSession': { expect: businessOwn },
+  'billing.subscription': { expect: businessOwn },
+  'billing.offer': { expect: everyone },
+  'billing.checkout': { expect: businessOwn },
   'notifications.preferences': { expect: signedIn },
   'notifications.setPreference': {
     expect: signedIn,

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { StatCards } from '../dashboard/stat-cards';
 import { useAnnouncer, useBookingLiveUpdates, useShowWhenListed } from '../dashboard/live';
 import { FullPageLoader } from '../layout/full-page-loader';
+import { SubscriptionBanner } from '../billing/subscription';
 import { LocationStep } from '../onboarding/location-step';
 import { AddSlotForm } from './add-slot-form';
 import { AvailabilityCard, groupSlotsByTab } from './availability-card';
@@ -106,6 +107,8 @@ export function BusinessDashboard() {
             View your booking page →
           </Anchor>
         </Group>
+
+        <SubscriptionBanner />
 
         <LocationStep />
 

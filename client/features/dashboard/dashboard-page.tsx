@@ -22,8 +22,8 @@ export function DashboardPage() {
 /**
  * The return from checkout: with success=true, the 'Payment Successful!' toast, a refresh of
  * profile and subscription, and the parameter removed from the address; entering without success or
- * canceled also refreshes profile and subscription (the subscription view lives on the profile and
- * auth.me).
+ * canceled also refreshes profile and subscription (billing.subscription); canceled=true says nothing
+ * was charged.
  */
 function useCheckoutReturn() {
   const search = route.useSearch();
@@ -35,10 +35,12 @@ function useCheckoutReturn() {
     handled.current = true;
     if (search.success === true) {
       notifications.show({ color: 'green', title: MSG.paymentSuccessfulTitle, message: MSG.paymentSuccessful });
+    } else if (search.canceled === true) {
+      notifications.show({ color: 'blue', title: MSG.paymentCanceledTitle, message: MSG.paymentCanceled });
     }
     void utils.auth.me.invalidate();
     void utils.businesses.mine.invalidate();
-    // A canceled checkout has no message of its own; its parameter goes as well.
+    void utils.billing.subscription.invalidate();
     if (search.success !== undefined || search.canceled !== undefined) {
       void navigate({ to: '/dashboard', search: {}, replace: true });
     }

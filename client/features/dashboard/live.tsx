@@ -13,7 +13,7 @@ export type BookingLiveEvent = Extract<LiveEvent, { kind: 'booking' }>;
 /**
  * Keeps the dashboard of `role` live: on each event, the business re-reads its slots (the stat
  * cards count them) and, unless only a slot changed, its requests; the customer re-reads its
- * bookings. A 'resync' re-reads them all. Each booking change is then passed to `onBookingChange`.
+ * bookings; a subscription change re-reads the subscription. A 'resync' re-reads them all. Each booking change is then passed to `onBookingChange`.
  */
 export function useBookingLiveUpdates(
   role: 'business' | 'customer',
@@ -22,6 +22,13 @@ export function useBookingLiveUpdates(
   const utils = trpc.useUtils();
   trpc.bookings.onChange.useSubscription(undefined, {
     onData: ({ data }) => {
+      if (data.kind === 'subscription') {
+        // A Stripe webhook changed the business's subscription (docs/decisions/0100).
+        void utils.billing.subscription.invalidate();
+        void utils.settings.business.invalidate();
+        return;
+      }
+      if (data.kind === 'resync' && role === 'business') void utils.billing.subscription.invalidate();
       if (role === 'customer') {
         void utils.bookings.mine.invalidate();
       } else {

@@ -1,8 +1,9 @@
 /**
  * The Terms & Conditions and the Privacy Policy shown in the footer dialogs (ADR 0021). Written for
  * what LastSlot actually does: businesses publish slots, customers request them, the business
- * confirms or declines; no payment is taken in the app during the launch period; email is delivered
- * by Resend; Stripe only runs the billing portal. Plain UK English. Who the operator is and how to
+ * confirms or declines; businesses pay their subscription through Stripe, the payment processor, once
+ * billing has started (nothing during the launch period; docs/decisions/0100); email is delivered by
+ * Resend. Plain UK English. Who the operator is and how to
  * reach them come from ./operator.ts (docs/decisions/0021-legal-texts-operator-and-contact.md).
  */
 import { OPERATOR, operatorSentence, type OperatorDetails } from './operator';
@@ -65,8 +66,9 @@ export function termsSections(op: OperatorDetails = OPERATOR): LegalSection[] {
       title: '7. Payment and fees',
       paragraphs: [
         'LastSlot is free for customers. We do not take payment for appointments: any price, deposit or discount is agreed and paid between the customer and the business.',
-        'Businesses use LastSlot free of charge during the launch period, and no card is needed. When the search and discovery map goes live for customers, fees may apply to businesses: businesses that joined during the launch are offered 9.95 GBP a month for life instead of the list price of 19.95 GBP. We will tell you in advance and ask for your agreement before you are charged anything; you can keep using the free features or close your account instead.',
-        'Subscription payments are handled by our third-party payment provider, Stripe, under its own terms. We never see or store your full card details.',
+        'During the launch period businesses use LastSlot free of charge, and no card is needed. Once billing starts, adding slots needs a subscription: businesses that joined during the launch pay 9.95 GBP a month for life, others the list price of 19.95 GBP a month. Businesses that joined during the launch get a free period to subscribe, and a business that joins later starts with a free trial; no card is needed during either. We announce the start of billing in advance.',
+        'A subscription renews each month until you cancel it in Manage Billing; it then ends at the end of the period you paid for, and nothing more is charged. If a payment fails you can keep adding slots for a short grace period while you update your payment details. Without an active subscription your public page, your open slots and your bookings keep working, but you cannot add slots and your business does not show in Discover.',
+        'Subscription payments are processed by Stripe, our payment processor, under its own terms; Stripe sends the receipts and invoices. We never see or store your full card details.',
       ],
     },
     {
@@ -176,7 +178,7 @@ export function privacySections(op: OperatorDetails = OPERATOR): LegalSection[] 
       title: 'Sharing',
       paragraphs: [
         'With businesses: when you request a slot, the business sees your name, email address and any note you add. A business you book with keeps that information for its own records and is responsible for it.',
-        'With our service providers (processors), who act only on our instructions: our hosting and database provider; Resend, which delivers our emails; and Stripe, which runs the billing portal for business subscriptions and holds its own payment details. We do not take payments in LastSlot during the launch period.',
+        'With our service providers (processors), who act only on our instructions: our hosting and database provider; Resend, which delivers our emails; and Stripe, our payment processor, which takes business subscription payments (once billing has started), runs the billing portal and holds the payment details; we keep only the Stripe customer and subscription ids and the status and dates of the subscription.',
         'Maps and places: when a business asks us to find its address on the map, we may send that address (never a name or email) to a place look-up service. When you open a map, your browser fetches the map images from a map tile server, which sees your IP address, as any website you visit does.',
         'We may also share data when the law requires it, or to protect the rights and safety of our users.',
       ],

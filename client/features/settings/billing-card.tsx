@@ -1,28 +1,29 @@
-import { Button, Card, Group, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { MSG } from '../../../shared/messages';
-import { errorInfo, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
+import { goToProviderPage, SubscribeButton, subscriptionSummary, useSubscription } from '../billing/subscription';
 import { CardHeading } from './card-heading';
 
 /**
- * Billing: 'Manage Billing' opens the payment provider's portal, which returns to /settings. The
- * page shows this card only when the business has a billing account (settings.business
- * `showBilling`).
+ * Billing: once billing has started, the subscription's state and 'Subscribe' while there is none to
+ * manage (docs/decisions/0100); 'Manage Billing' (when `showManage`, settings.business `showBilling`)
+ * opens the payment provider's portal, which returns to /settings. Nothing during the launch period
+ * without a billing account.
  */
-export function BillingCard() {
+export function BillingCard({ showManage }: { showManage: boolean }) {
   const portal = trpc.billing.portalSession.useMutation();
+  const { data: view } = useSubscription();
+  const billingOn = view !== undefined && view.state !== 'launch';
+  if (!showManage && !billingOn) return null;
+  const summary = view ? subscriptionSummary(view) : null;
 
-  async function openPortal() {
-    try {
-      const { url } = await portal.mutateAsync();
-      window.location.assign(url);
-    } catch (err) {
-      const info = errorInfo(err);
-      // A refusal the server explains (no billing account, billing not configured) keeps its text.
-      const message = info.code === 'PRECONDITION_FAILED' ? info.message : MSG.billingPortalFailed;
-      notifications.show({ color: 'red', title: 'Billing', message });
-    }
-  }
+  // A refusal the server explains (no billing account, billing not configured) keeps its text.
+  const openPortal = () =>
+    goToProviderPage(() => portal.mutateAsync(), {
+      title: 'Billing',
+      failed: MSG.billingPortalFailed,
+      explained: ['PRECONDITION_FAILED'],
+    });
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="billing-heading">
@@ -30,10 +31,18 @@ export function BillingCard() {
         <CardHeading id="billing-heading" title="Billing">
           Update your payment method, download invoices or change your subscription.
         </CardHeading>
+        {billingOn && (
+          <Text size="sm" data-testid="subscription-state">
+            {summary ? `${summary.title}. ${summary.text}` : 'Your subscription is active.'}
+          </Text>
+        )}
         <Group>
-          <Button variant="default" onClick={() => void openPortal()} loading={portal.isPending}>
-            Manage Billing
-          </Button>
+          {view?.canSubscribe && <SubscribeButton />}
+          {showManage && (
+            <Button variant="default" onClick={() => void openPortal()} loading={portal.isPending}>
+              Manage Billing
+            </Button>
+          )}
         </Group>
       </Stack>
     </Card>

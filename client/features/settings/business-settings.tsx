@@ -50,7 +50,7 @@ export function BusinessSettings({ email }: { email: string }) {
       </Stack>
       <CalendarFeedCard />
       <NotificationsCard />
-      {data?.showBilling && <BillingCard />}
+      {data && <BillingCard showManage={data.showBilling} />}
       <DataPrivacyCard role="business" />
     </Stack>
   );

@@ -101,9 +101,26 @@ export const businessProfiles = pgTable(
     description: text().notNull().default('Please add description'),
     businessType: text().notNull().default('Hair Salon'),
     openingHours: jsonb().$type<OpeningHours>().notNull().default({}),
+    /**
+     * Stripe's subscription status once the business has a Stripe subscription (trialing, active,
+     * past_due, canceled, unpaid, incomplete, ...); 'active' before (docs/decisions/0100).
+     */
     subscriptionStatus: text().notNull().default('active'),
+    /** Joined before billing started: £9.95 a month for life (set when billing starts). */
     isEarlyAdopter: boolean().notNull().default(false),
     stripeCustomerId: text(),
+    /** The Stripe subscription the columns below copy (from webhooks); null: none yet. */
+    stripeSubscriptionId: text(),
+    /** End of the free period: the app's own trial before a Stripe subscription, else Stripe's `trial_end`. */
+    trialEndsAt: timestamp({ withTimezone: true }),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    /** When the subscription became past_due: the grace period counts from here. */
+    pastDueSince: timestamp({ withTimezone: true }),
+    /** `created` of the newest Stripe event applied to these columns; an older one changes nothing. */
+    subscriptionEventAt: timestamp({ withTimezone: true }),
+    /** Whether billing lets the business show in Discover and alerts (kept by the billing sweep). */
+    billingListed: boolean().notNull().default(true),
     /** IANA zone in which the business's slot dates and times are read. */
     timezone: text().notNull().default('Europe/London'),
     /** Where the business is, in degrees, for Discover (docs/decisions/0081, 0082); null until set. */
@@ -431,6 +448,30 @@ export const geocodeRequests = pgTable(
     check('geocode_requests_status', sql`${t.status} in ('pending', 'failed')`),
   ],
 );
+
+/** When billing started (docs/decisions/0100): one row, written by the first start with billing on. */
+export const billingStart = pgTable(
+  'billing_start',
+  {
+    id: integer().primaryKey().default(1),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the businesses created before `startsAt` were made early adopters with their trial. */
+    appliedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [check('billing_start_one_row', sql`${t.id} = 1`)],
+);
+
+/** Stripe webhook events by id: each is applied once, a replay changes nothing (docs/decisions/0100). */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  /** The event's own `created`. */
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  businessId: uuid(),
+  /** What the handler did: 'applied', 'stale', 'ignored' or 'unknown_customer'. */
+  outcome: text().notNull(),
+});
 
 /** Messages sent through /contact ('Get in Touch'). */
 export const contactMessages = pgTable('contact_messages', {

@@ -2,9 +2,13 @@
 import Stripe from 'stripe';
 import type { BillingPortal } from './portal';
 
-/** Portal sessions through Stripe with `secretKey` (STRIPE_SECRET_KEY); 10 s per request, 1 retry. */
-export function stripeBillingPortal(secretKey: string): BillingPortal {
-  const stripe = new Stripe(secretKey, { timeout: 10_000, maxNetworkRetries: 1 });
+/** A Stripe client for `secretKey`: 10 s per request, 1 retry. */
+export function stripeClient(secretKey: string): Stripe {
+  return new Stripe(secretKey, { timeout: 10_000, maxNetworkRetries: 1 });
+}
+
+/** Portal sessions through `stripe` (on Stripe, or on the local stand-in with BILLING=test). */
+export function stripeBillingPortal(stripe: Stripe): BillingPortal {
   return {
     async createSession({ customerId, returnUrl }) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });

@@ -17,13 +17,18 @@ export interface BusinessPlacement {
   listedAt: LatLng | null;
 }
 
-/** Where a business shows in Discover: its location when it has one and is discoverable, else null. */
+/**
+ * Where a business shows in Discover: its location when it has one, is discoverable and its
+ * subscription lets it be listed (`billingListed`, docs/decisions/0100), else null.
+ */
 export function listedAt(profile: {
   latitude: number | null;
   longitude: number | null;
   discoverable: boolean;
+  billingListed: boolean;
 }): LatLng | null {
-  if (!profile.discoverable || profile.latitude === null || profile.longitude === null) return null;
+  if (!profile.discoverable || !profile.billingListed) return null;
+  if (profile.latitude === null || profile.longitude === null) return null;
   return { latitude: profile.latitude, longitude: profile.longitude };
 }
 
@@ -47,6 +52,7 @@ export async function discoverListing(
       latitude: businessProfiles.latitude,
       longitude: businessProfiles.longitude,
       discoverable: businessProfiles.discoverable,
+      billingListed: businessProfiles.billingListed,
       businessName: businessProfiles.businessName,
       slug: businessProfiles.slug,
       businessType: businessProfiles.businessType,
@@ -71,6 +77,7 @@ export async function businessPlacement(tx: Tx, businessId: string): Promise<Bus
       latitude: businessProfiles.latitude,
       longitude: businessProfiles.longitude,
       discoverable: businessProfiles.discoverable,
+      billingListed: businessProfiles.billingListed,
     })
     .from(businessProfiles)
     .where(eq(businessProfiles.id, businessId))

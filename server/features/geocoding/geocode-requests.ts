@@ -82,6 +82,7 @@ async function store(db: Db, claimed: Claimed, found: Located, now: Date) {
         latitude: businessProfiles.latitude,
         longitude: businessProfiles.longitude,
         discoverable: businessProfiles.discoverable,
+        billingListed: businessProfiles.billingListed,
       });
     if (!profile) return undefined;
     await relistBusinessSlots(tx, claimed.businessId, { timezoneChanged: false });

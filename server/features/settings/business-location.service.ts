@@ -54,6 +54,7 @@ export async function getBusinessLocation(deps: { db: DbOrTx }, businessId: stri
       precision: businessProfiles.locationPrecision,
       source: businessProfiles.locationSource,
       discoverable: businessProfiles.discoverable,
+      billingListed: businessProfiles.billingListed,
       address: businessProfiles.address,
       lookup: geocodeRequests.status,
     })

@@ -15,8 +15,9 @@ import type { SlotChange } from '../../core/deps';
 import { getOwnBusiness, slotColumns } from '../businesses/businesses.service';
 import { recordNewSlot } from '../alerts/alert-matching';
 import { businessPlacement, slotDiscoveryColumns } from '../discovery/listing.service';
+import { assertMayAddSlots } from '../billing/subscription.service';
 
-type SlotDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub'>;
+type SlotDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub' | 'billing'>;
 type SlotTimes = Pick<CreateSlotInput, 'date' | 'startTime' | 'endTime'>;
 type OwnBusiness = Awaited<ReturnType<typeof getOwnBusiness>>;
 
@@ -59,10 +60,12 @@ async function publishSlotChange(
 /**
  * Adds a slot and, in the same transaction, records it for the alerts it is news for
  * (docs/decisions/0086). Input: date 'YYYY-MM-DD', start and end 'HH:MM' in the business's zone. Throws
- * BAD_REQUEST with the form's message, CONFLICT for a duplicate date and start, NOT_FOUND without a profile.
+ * BAD_REQUEST with the form's message, CONFLICT for a duplicate date and start, NOT_FOUND without a profile,
+ * PRECONDITION_FAILED when the subscription does not allow adding slots (docs/decisions/0100).
  */
 export async function createSlot(deps: SlotDeps, businessId: string, input: CreateSlotInput): Promise<{ id: string }> {
   const business = await getOwnBusiness(deps.db, businessId);
+  await assertMayAddSlots(deps, businessId);
   const now = deps.now();
   assertSlotTimes(business, input, now);
   const { id, listedAt } = await deps.db.transaction(async (tx) => {
@@ -145,10 +148,12 @@ function refuseChange(slot: { category: SlotCategory; isBooked: boolean; hasActi
 
 /**
  * Edits an available slot under the rules of creation. Throws NOT_FOUND (not this business's),
- * CONFLICT when the slot is not available or duplicates another, BAD_REQUEST with the form's messages.
+ * CONFLICT when the slot is not available or duplicates another, BAD_REQUEST with the form's messages,
+ * PRECONDITION_FAILED when the subscription does not allow adding slots (docs/decisions/0100).
  */
 export async function updateSlot(deps: SlotDeps, businessId: string, input: UpdateSlotInput): Promise<{ id: string }> {
   const business = await getOwnBusiness(deps.db, businessId);
+  await assertMayAddSlots(deps, businessId);
   const listedAt = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const slot = await lockOwnSlot(tx, businessId, input.slotId, now);
