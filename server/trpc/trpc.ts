@@ -119,15 +119,18 @@ function mappedResult<R extends { ok: boolean }>(result: R): R {
 
 /**
  * Counts the call against its client's limits (docs/decisions/0092): a mutation, or a Discover search.
- * Calls without an HTTP request (server-side callers) are not counted. Throws TOO_MANY_REQUESTS, with
- * the wait for the answer's Retry-After, over a limit.
+ * Calls without an HTTP request (server-side callers) are not counted. The promise rejects with
+ * TOO_MANY_REQUESTS, carrying the wait for the answer's Retry-After, over a limit; undefined when the
+ * call counts against nothing.
  */
-async function countCall(ctx: Context, type: string, path: string): Promise<void> {
+function countCall(ctx: Context, type: string, path: string): Promise<void> | undefined {
   const request = ctx.request;
   const kind = type === 'mutation' ? 'mutation' : path === SEARCH_PROCEDURE ? 'search' : null;
-  if (!kind || !request?.limits) return;
-  const wait = await request.limits.consume(kind, clientIpKey(request.ip));
-  if (wait > 0) throw mappedError(new CallLimitExceeded(wait))!;
+  // Most calls count nothing: no promise to wait for (docs/decisions/0057).
+  if (!kind || !request?.limits) return undefined;
+  return request.limits.consume(kind, clientIpKey(request.ip)).then((wait) => {
+    if (wait > 0) throw mappedError(new CallLimitExceeded(wait))!;
+  });
 }
 
 /*
@@ -140,7 +143,8 @@ async function countCall(ctx: Context, type: string, path: string): Promise<void
 /** A procedure whose `check` may refuse the caller; the context goes on as it is. */
 export function guardedProcedure(check: (opts: GuardOptions) => void) {
   return t.procedure.use(async ({ ctx, type, path, next }) => {
-    await countCall(ctx, type, path);
+    const counting = countCall(ctx, type, path);
+    if (counting) await counting;
     runGuard(check, { ctx, type });
     return mappedResult(await next());
   });
@@ -149,7 +153,8 @@ export function guardedProcedure(check: (opts: GuardOptions) => void) {
 /** A procedure whose `guard` may refuse the caller, or returns what tRPC merges into the context. */
 export function guardedProcedureWith<TAdd extends object>(guard: (opts: GuardOptions) => TAdd) {
   return t.procedure.use(async ({ ctx, type, path, next }) => {
-    await countCall(ctx, type, path);
+    const counting = countCall(ctx, type, path);
+    if (counting) await counting;
     const additions = runGuard(guard, { ctx, type });
     return mappedResult(await next({ ctx: additions }));
   });
