@@ -115,7 +115,10 @@ describe('mutation rate limit', () => {
 });
 
 /** A Discover search near Leeds, as the page sends it. */
-const SEARCH = { window: 'today', latitude: 53.8, longitude: -1.55, miles: 5 };
+const SEARCH = { window: 'today', latitude: 53.8, longitude: -1.55, miles: 5 } as const;
+
+/** superjson-wrapped query input of SEARCH, alone. */
+const searchInput = encodeURIComponent(JSON.stringify({ json: SEARCH }));
 
 /** superjson-wrapped query input of `calls` calls of SEARCH, batched. */
 const searchBatchInput = (calls: number) =>
@@ -143,8 +146,8 @@ describe('limits count procedure calls after routing', () => {
       `/trpc/%${path.charCodeAt(0).toString(16)}${path.slice(1)}`,
     ].filter((spelling) => spelling !== `/trpc/${path}`);
 
-  it('refuses an API path spelled any other way with the generic 400, before tRPC, never stored', async () => {
-    await withServer({ mutationsPerMinute: 2 }, async ({ url }) => {
+  it('refuses an API path spelled any other way with the generic 400, before tRPC, never stored; plain paths stay limited', async () => {
+    await withServer({ mutationsPerMinute: 2, searchesPerMinute: 2 }, async ({ url }) => {
       const post = (path: string) =>
         fetch(`${url}${path}`, {
           method: 'POST',
@@ -166,10 +169,19 @@ describe('limits count procedure calls after routing', () => {
       const { client } = browserClient(url, { batch: false });
       for (let i = 0; i < 2; i++) await expect(client.auth.logout.mutate()).resolves.toEqual({ ok: true });
       expect((await clientErrorOf(client.auth.logout.mutate())).message).toBe(MSG.tooManyRequests);
-      for (const path of otherSpellings('discovery.search')) {
-        const res = await fetch(`${url}${path}?input=${encodeURIComponent(JSON.stringify({ json: SEARCH }))}`);
-        expect([path, res.status, res.headers.get('cache-control')]).toEqual([path, 400, 'no-store']);
+      const searches = [
+        ...otherSpellings('discovery.search').map((p) => `${p}?input=${searchInput}`),
+        ...otherSpellings(searchPaths(2)).map((p) => `${p}?batch=1&input=${searchBatchInput(2)}`),
+      ];
+      for (const path of searches) {
+        for (let i = 0; i < 3; i++) {
+          const res = await fetch(`${url}${path}`);
+          expect([path, res.status, await res.json()]).toEqual([path, 400, { error: MSG.badRequest }]);
+          expect([path, res.headers.get('cache-control')]).toEqual([path, 'no-store']);
+        }
       }
+      for (let i = 0; i < 2; i++) await expect(client.discovery.search.query(SEARCH)).resolves.toBeDefined();
+      expect((await clientErrorOf(client.discovery.search.query(SEARCH))).message).toBe(MSG.tooManyRequests);
     });
   });
 
