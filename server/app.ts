@@ -57,7 +57,7 @@ function genericBody(status: number) {
 const CANONICAL_API_PATH = /^\/trpc\/[\w.,]+$/;
 
 /** Whether `url` (path and query) spells its tRPC path canonically. */
-export function isCanonicalApiPath(url: string): boolean {
+function isCanonicalApiPath(url: string): boolean {
   return CANONICAL_API_PATH.test(url.split('?', 1)[0]!);
 }
 
