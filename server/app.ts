@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -15,14 +14,21 @@ import type { Logger } from 'pino';
 import { DEFAULT_MAP_TILES, type MapTiles } from '../shared/map-tiles';
 import { MSG } from '../shared/messages';
 import { MAX_BATCH_SIZE } from '../shared/transport';
-import { DEFAULT_MUTATIONS_PER_MINUTE, DEFAULT_SEARCHES_PER_MINUTE, type TrustProxy } from './core/env';
+import {
+  DEFAULT_LIVE_STREAMS_PER_IP,
+  DEFAULT_MUTATIONS_PER_MINUTE,
+  DEFAULT_SEARCHES_PER_MINUTE,
+  type TrustProxy,
+} from './core/env';
 import { projectPath } from './core/paths';
 import { pingDatabase } from './db/client';
+import { clientIpKey } from './features/auth/throttle';
 import { registerPages, type PageSource } from './http/pages';
 import { plainRoutes } from './http/plain-routes';
 import { appHelmetOptions, securityHeaders } from './http/security-headers';
 import { stripeRoutes } from './http/stripe-webhook';
 import { RequestLogController } from './logger';
+import { createCallLimits, retryAfterOf } from './trpc/call-limits';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -45,23 +51,23 @@ function genericBody(status: number) {
   return GENERIC_BODIES[400];
 }
 
-/** Procedure calls in a tRPC request URL, at most MAX_BATCH_SIZE (tRPC refuses a longer batch whole). */
-export function trpcCallCount(url: string): number {
-  const [pathname = '', query = ''] = url.split('?', 2);
-  if (!new URLSearchParams(query).getAll('batch').includes('1')) return 1;
-  const paths = pathname.replace(/^\/trpc\/?/, '').split(',').length;
-  return Math.min(Math.max(paths, 1), MAX_BATCH_SIZE);
+/**
+ * The only spelling of an API path the server answers: /trpc/ and procedure names (letters, digits,
+ * `_`, `.`) joined by `,`, nothing percent-encoded, so what a log, proxy or cache reads is what runs.
+ */
+const CANONICAL_API_PATH = /^\/trpc\/[\w.,]+$/;
+
+/** Whether `url` (path and query) spells its tRPC path canonically. */
+function isCanonicalApiPath(url: string): boolean {
+  return CANONICAL_API_PATH.test(url.split('?', 1)[0]!);
 }
 
-const SEARCH_PROCEDURE = 'discovery.search';
-
-/** Discover search calls in a tRPC GET `url` (a batch may name it several times). */
-export function searchCallCount(url: string): number {
-  const pathname = url.split('?', 1)[0]!;
-  if (!pathname.includes(SEARCH_PROCEDURE)) return 0;
-  const calls = pathname.replace(/^\/trpc\/?/, '').split(',');
-  return Math.min(calls.filter((p) => p === SEARCH_PROCEDURE).length, MAX_BATCH_SIZE);
-}
+/** The paths of the router's subscriptions (live streams over SSE). */
+const SUBSCRIPTIONS = new Set(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+    .filter(([, procedure]) => procedure._def.type === 'subscription')
+    .map(([path]) => path),
+);
 
 /** Cache-Control of the built client's hashed files (assets/): a new build gives new names. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -89,6 +95,8 @@ export interface BuildServerOptions {
   mutationsPerMinute?: number;
   /** env RATE_LIMIT_SEARCHES_PER_MINUTE. */
   searchesPerMinute?: number;
+  /** env RATE_LIMIT_LIVE_STREAMS_PER_IP. */
+  liveStreamsPerClient?: number;
   /** env MAP_TILE_URL, MAP_TILE_ATTRIBUTION. */
   mapTiles?: MapTiles;
 }
@@ -103,6 +111,7 @@ export async function buildServer({
   trustProxy = false,
   mutationsPerMinute = DEFAULT_MUTATIONS_PER_MINUTE,
   searchesPerMinute = DEFAULT_SEARCHES_PER_MINUTE,
+  liveStreamsPerClient = DEFAULT_LIVE_STREAMS_PER_IP,
   mapTiles = DEFAULT_MAP_TILES,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -135,32 +144,6 @@ export async function buildServer({
   });
   await app.register(fastifyCookie);
 
-  // Coarse per-IP, per-process flood guard on mutations and on Discover searches, counted per call so a
-  // batch of ten counts ten (docs/decisions/0008, 0029, 0081). The login and email throttles are in the database.
-  await app.register(fastifyRateLimit, { global: false });
-  const countMutation = app.createRateLimit({ max: mutationsPerMinute, timeWindow: 60_000 });
-  const countSearch = app.createRateLimit({ max: searchesPerMinute, timeWindow: 60_000 });
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/trpc/')) return;
-    const mutation = req.method === 'POST';
-    const calls = mutation ? trpcCallCount(req.url) : searchCallCount(req.url);
-    for (let call = calls; call > 0; call--) {
-      const limit = await (mutation ? countMutation : countSearch)(req);
-      if (limit.isAllowed || !limit.isExceeded) continue;
-      const { httpStatus, body } = trpcErrorBody(req.url, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
-      return reply.code(httpStatus).header('retry-after', limit.ttlInSeconds).send(body);
-    }
-  });
-
-  // Every tRPC answer may depend on the session cookie, so none may be stored (docs/decisions/0032).
-  // Fastify copies a fetch Response's own headers (SSE: 'no-cache') after this hook, so set those too.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith('/trpc/')) return payload;
-    reply.header('cache-control', 'no-store');
-    if (payload instanceof Response) payload.headers.set('cache-control', 'no-store');
-    return payload;
-  });
-
   // Node counts a request whose client went away as finished while its handler still runs, so
   // app.close() alone could close the database under a handler. onSend also runs for a gone client.
   const handlersRunning = new Set<FastifyRequest>();
@@ -188,30 +171,61 @@ export async function buildServer({
     });
   });
 
-  // SSE streams never end on their own, so app.close() would wait forever: cut them, and browsers
+  // Live streams never end on their own, so app.close() would wait forever: cut them, and browsers
   // reconnect to another worker or the restarted server.
   const streams = new Set<ServerResponse>();
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.headers.accept?.includes('text/event-stream')) return;
-    const res = reply.raw;
-    streams.add(res);
-    res.once('close', () => streams.delete(res));
-  });
   app.addHook('preClose', async () => {
     for (const res of streams) res.destroy();
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      maxBatchSize: MAX_BATCH_SIZE,
-      createContext: createFastifyContextFactory(deps),
-      onError({ error, path: procedure }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          logger.error({ err: error.cause ?? error, procedure }, 'tRPC error');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  // Per-client limits (docs/decisions/0008, 0029, 0092): mutation calls and Discover searches, counted per
+  // procedure call after routing by every procedure's root middleware, for API calls and page renders
+  // alike; open live streams, counted by the API's route below. The login and email throttles are in
+  // the database.
+  const limits = createCallLimits({ mutationsPerMinute, searchesPerMinute, streamsPerClient: liveStreamsPerClient });
+
+  // The API in a context of its own, so its hooks hold for whatever reached its route, however spelled.
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (req, reply) => {
+      if (!isCanonicalApiPath(req.url)) return reply.code(400).send(genericBody(400));
+      // A live stream holds one of its client's places while its response is open (docs/decisions/0092).
+      const { path: procedures } = req.params as { path: string };
+      if (!procedures.split(',').some((p) => SUBSCRIPTIONS.has(p))) return;
+      const release = limits.openStream(clientIpKey(req.ip));
+      if (!release) {
+        const { httpStatus, body } = trpcErrorBody(req.url, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
+        return reply.code(httpStatus).send(body);
+      }
+      const res = reply.raw;
+      streams.add(res);
+      res.once('close', () => {
+        streams.delete(res);
+        release();
+      });
+    });
+    // Every tRPC answer may depend on the session cookie, so none may be stored (docs/decisions/0032).
+    // Fastify copies a fetch Response's own headers (SSE: 'no-cache') after this hook, so set those too.
+    api.addHook('onSend', async (_req, reply, payload) => {
+      reply.header('cache-control', 'no-store');
+      if (payload instanceof Response) payload.headers.set('cache-control', 'no-store');
+      return payload;
+    });
+    await api.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        maxBatchSize: MAX_BATCH_SIZE,
+        createContext: createFastifyContextFactory(deps, limits),
+        responseMeta({ errors }) {
+          const wait = retryAfterOf(errors);
+          return wait === null ? {} : { headers: { 'retry-after': String(wait) } };
+        },
+        onError({ error, path: procedure }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            logger.error({ err: error.cause ?? error, procedure }, 'tRPC error');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   app.get('/healthz', async (_req, reply) => {
@@ -253,7 +267,8 @@ export async function buildServer({
   app.setNotFoundHandler((_req, reply) => reply.code(404).header('vary', 'accept').send({ error: 'Not Found' }));
   // Only page HTML is compressed per answer; static files are sent pre-compressed.
   await app.register(fastifyCompress, { global: false });
-  if (source) await registerPages(app, { deps, source, csp: helmetHeaders['content-security-policy'] ?? '', mapTiles });
+  if (source)
+    await registerPages(app, { deps, limits, source, csp: helmetHeaders['content-security-policy'] ?? '', mapTiles });
 
   return app;
 }

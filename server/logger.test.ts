@@ -85,6 +85,32 @@ describe('logging', () => {
     }
   });
 
+  it("redacts a page address's position and typed place, whatever the parameter's spelling", () => {
+    expect(redactUrl('/discover?lat=53.48123&lng=-2.24456&miles=5')).toBe(
+      '/discover?lat=[redacted]&lng=[redacted]&miles=5',
+    );
+    expect(redactUrl('/discover?window=today&place=LS1%204AP')).toBe('/discover?window=today&place=[redacted]');
+    expect(redactUrl('/discover?pl%61ce=M1+1AE&LAT=53.4&longitude=-2.2')).toBe(
+      '/discover?pl%61ce=[redacted]&LAT=[redacted]&longitude=[redacted]',
+    );
+    expect(redactUrl('/discover?category=hair&sort=soonest')).toBe('/discover?category=hair&sort=soonest');
+  });
+
+  it("never writes a page address's position or place into the request log", async () => {
+    const { app, lines } = await serverLoggingTo();
+    await app.inject({
+      method: 'GET',
+      url: '/discover?lat=53.48123&lng=-2.24456&map=1',
+      headers: { accept: 'text/html' },
+    });
+    await app.inject({ method: 'GET', url: '/discover?place=M14%205RB', headers: { accept: 'text/html' } });
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('/discover?lat=[redacted]&lng=[redacted]&map=1');
+    expect(log).toContain('/discover?place=[redacted]');
+    for (const secret of ['53.48', '2.244', 'M14']) expect(log).not.toContain(secret);
+  });
+
   it('never writes an email-link token or a session cookie into the request log', async () => {
     const { app, lines } = await serverLoggingTo();
     await app.inject({

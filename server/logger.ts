@@ -14,8 +14,9 @@ function decoded(value: string): string {
 }
 
 /**
- * `url` (path and query) without its secrets: a token path segment, token query parameters, and the
- * whole input of a tRPC GET that carries a token or a customer's whereabouts (docs/decisions/0081).
+ * `url` (path and query) without its secrets: a token path segment, token query parameters, a page
+ * address's position or place (SECRET_PARAMS), and the whole input of a tRPC GET that carries a token
+ * or a customer's whereabouts (docs/decisions/0081).
  */
 export function redactUrl(url: string): string {
   let redacted = redactedUrls.get(url);
@@ -40,10 +41,32 @@ const MAX_REMEMBERED_URL = 512;
  */
 const TOKEN_PATH = /^(\/+(?:calendar|unsubscribe)\/)[^/?#]+?((?:\.ics)?(?:[/?#]|$))/i;
 
+/**
+ * Query parameters whose value is never logged: emailed tokens, and a customer's position or typed
+ * place in a page's address (/discover's `lat`, `lng`, `place`; client/features/discover/search-params.ts).
+ */
+const SECRET_PARAMS = new Set([
+  'token',
+  'access_token',
+  'refresh_token',
+  'lat',
+  'lng',
+  'latitude',
+  'longitude',
+  'place',
+]);
+
+/** Whether the query key `key` (as written, maybe percent-encoded) names a SECRET_PARAMS parameter. */
+function isSecretParam(key: string): boolean {
+  return SECRET_PARAMS.has(decoded(key.replaceAll('+', ' ')).trim().toLowerCase());
+}
+
 function redactTokens(url: string): string {
   return url
     .replace(TOKEN_PATH, '$1[redacted]$2')
-    .replace(/([?&](?:token|access_token|refresh_token)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&])([^=&#]*)=([^&#]*)/g, (all, sep: string, key: string) =>
+      isSecretParam(key) ? `${sep}${key}=[redacted]` : all,
+    )
     .replace(/([?&]input=)([^&#]*)/gi, (all, key: string, value: string) =>
       /token|"latitude"|"longitude"|"place"/i.test(decoded(value)) ? `${key}[redacted]` : all,
     );

@@ -44,6 +44,12 @@ describe('environment', () => {
     ]);
   });
 
+  it('allows 20 live streams per client IP by default, reads another cap, and refuses one below 1', () => {
+    expect(loadEnv({}).RATE_LIMIT_LIVE_STREAMS_PER_IP).toBe(20);
+    expect(loadEnv({ RATE_LIMIT_LIVE_STREAMS_PER_IP: '50' }).RATE_LIMIT_LIVE_STREAMS_PER_IP).toBe(50);
+    expect(() => loadEnv({ RATE_LIMIT_LIVE_STREAMS_PER_IP: '0' })).toThrow(/RATE_LIMIT_LIVE_STREAMS_PER_IP:/);
+  });
+
   it('refuses a bad proxy list or mutation limit with the variable named', () => {
     expect(() => loadEnv({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY:/);
     expect(() => loadEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY:/);

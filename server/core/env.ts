@@ -10,6 +10,9 @@ export const DEFAULT_MUTATIONS_PER_MINUTE = 300;
 /** Default of RATE_LIMIT_SEARCHES_PER_MINUTE. */
 export const DEFAULT_SEARCHES_PER_MINUTE = 120;
 
+/** Default of RATE_LIMIT_LIVE_STREAMS_PER_IP: far above the few live streams one tab holds. */
+export const DEFAULT_LIVE_STREAMS_PER_IP = 20;
+
 /** Default of ALERT_EMAIL_INTERVAL_SECONDS: the 15 minutes Settings and the emails speak of. */
 export const DEFAULT_ALERT_EMAIL_INTERVAL_SECONDS = ALERT_EMAIL_INTERVAL_MINUTES * 60;
 
@@ -94,7 +97,7 @@ export const envSchema = z.object({
    * a proxy that overwrites the header), or the proxies' addresses / CIDR ranges, comma-separated.
    */
   TRUST_PROXY: trustProxySchema,
-  /** Coarse per-IP limit on tRPC mutations (HTTP POST /trpc/*), per minute. */
+  /** Per-IP limit on tRPC mutation calls (each call of a batch, and of any spelling), per minute and process. */
   RATE_LIMIT_MUTATIONS_PER_MINUTE: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
     .transform((v) => v ?? DEFAULT_MUTATIONS_PER_MINUTE),
@@ -114,6 +117,10 @@ export const envSchema = z.object({
   RATE_LIMIT_SEARCHES_PER_MINUTE: optionalString
     .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
     .transform((v) => v ?? DEFAULT_SEARCHES_PER_MINUTE),
+  /** Live streams (SSE subscriptions) open at once per client IP, per process (docs/decisions/0092). */
+  RATE_LIMIT_LIVE_STREAMS_PER_IP: optionalString
+    .pipe(z.coerce.number<string>().int().min(1).max(1_000_000).optional())
+    .transform((v) => v ?? DEFAULT_LIVE_STREAMS_PER_IP),
   /** Where business addresses are looked up (docs/decisions/0082); 'offline' uses no network. */
   GEOCODER: z.enum(['offline', 'postcodes-io', 'nominatim']).default('offline'),
   /** Base URL of a postcodes.io-compatible API (it can be self-hosted). */

@@ -24,6 +24,7 @@ import { APP_AT_FIRST_INTERACTION_HEADER, APP_ENTRY_ATTRIBUTE } from '../../shar
 import type { MapTiles } from '../../shared/map-tiles';
 import type { RenderPageOptions } from '../../client/entry-server';
 import { projectPath } from '../core/paths';
+import type { CallLimits } from '../trpc/call-limits';
 import { createFastifyContextFactory, type AppDeps } from '../trpc/context';
 import { appRouter } from '../trpc/router';
 
@@ -125,9 +126,15 @@ export function acceptsHtml(accept: string | undefined): boolean {
   return new Negotiator({ headers }).mediaType(['text/html']) !== undefined;
 }
 
-/** A strong ETag for `body`: a quoted base64url SHA-1 of it. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+/**
+ * A strong ETag for `body` as `viewer` (the session it was rendered for, or null) sees it: a quoted
+ * base64url SHA-1 of both. A page's inline state carries its viewer's data (auth.me, their alerts),
+ * so one viewer's ETag never matches the page rendered for another.
+ */
+export function etagOf(body: string, viewer: string | null = null): string {
+  const hash = createHash('sha1').update(body);
+  if (viewer !== null) hash.update(`\0viewer:${viewer}`);
+  return `"${hash.digest('base64url')}"`;
 }
 
 /** Whether an If-None-Match header value names `etag` (weak comparison; '*' matches anything). */
@@ -166,14 +173,21 @@ export function withScriptNonce(csp: string, nonce: string): string {
  * Registers the page answers on `app`: every GET path that no file or API route has (those are
  * more specific routes, so they come first); a client that takes no HTML gets a plain 404.
  * `csp` is the Content-Security-Policy every other answer carries; a page's adds its nonce.
- * `mapTiles` goes to every render, for the pages' maps.
+ * `mapTiles` goes to every render, for the pages' maps. The calls a render makes count against `limits`
+ * for the client, as the same calls from its browser would (docs/decisions/0092).
  */
 export async function registerPages(
   app: FastifyInstance,
-  { deps, source, csp, mapTiles }: { deps: AppDeps; source: PageSource; csp: string; mapTiles: MapTiles },
+  {
+    deps,
+    limits,
+    source,
+    csp,
+    mapTiles,
+  }: { deps: AppDeps; limits: CallLimits; source: PageSource; csp: string; mapTiles: MapTiles },
 ): Promise<void> {
   const load = await pageLoader(app, source);
-  const createContext = createFastifyContextFactory(deps);
+  const createContext = createFastifyContextFactory(deps, limits);
 
   // Every GET (and so HEAD) path that no file or API route has is a page.
   app.get('/*', async (req, reply) => {
@@ -203,18 +217,26 @@ export async function registerPages(
       cookies: req.cookies,
       sessionUnknown: sessionRead.outcome !== 'fulfilled',
     });
-    return sendPage(req, reply, response, { assets, nonce, csp });
+    // Who the page was rendered for: its ETag is theirs alone. A shell carries no one's data.
+    const viewer = sessionRead.outcome === 'fulfilled' ? ((await context).session?.id ?? null) : null;
+    return sendPage(req, reply, response, { assets, nonce, csp, viewer });
   });
 }
 
-/** Sends the router's `response`: its status and headers, the page's tags, ETag, 304 and compression. */
+/**
+ * Sends the router's `response`: its status and headers, the page's tags, ETag (`viewer`'s, see
+ * etagOf), 304 and compression. Pages differ by session cookie, hence `Vary: Cookie`.
+ */
 async function sendPage(
   req: FastifyRequest,
   reply: FastifyReply,
   response: Response,
-  { assets, nonce, csp }: { assets: PageAssets; nonce: string; csp: string },
+  { assets, nonce, csp, viewer }: { assets: PageAssets; nonce: string; csp: string; viewer: string | null },
 ) {
-  reply.code(response.status).header('vary', 'accept, accept-encoding').header('cache-control', 'private, no-cache');
+  reply
+    .code(response.status)
+    .header('vary', 'accept, accept-encoding, cookie')
+    .header('cache-control', 'private, no-cache');
   const location = response.headers.get('location');
   if (location) return reply.header('location', location).send();
   const appAtFirstInteraction = response.headers.get(APP_AT_FIRST_INTERACTION_HEADER) === '1';
@@ -224,7 +246,7 @@ async function sendPage(
   const html = close === -1 ? rendered : rendered.slice(0, close) + tags + rendered.slice(close);
   reply.type('text/html; charset=utf-8').header('content-security-policy', withScriptNonce(csp, nonce));
   if (response.status === 200) {
-    const etag = etagOf(pageIdentity(html, nonce));
+    const etag = etagOf(pageIdentity(html, nonce), viewer);
     reply.header('etag', etag);
     if (etagMatches(req.headers['if-none-match'], etag)) {
       // The browser keeps the page it has, with the policy (and nonce) it came with.

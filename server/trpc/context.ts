@@ -17,6 +17,7 @@ import {
 } from '../features/auth/session';
 import type { BookingEventHub } from '../realtime/booking-events';
 import type { SessionRevocations } from '../realtime/session-revocations';
+import type { CallLimits } from './call-limits';
 
 export interface AppDeps extends ServiceDeps {
   hub: BookingEventHub;
@@ -36,6 +37,8 @@ export interface RequestMeta {
   origin: string | undefined;
   host: string | undefined;
   ip: string;
+  /** The server's per-client call limits, counted against `ip` (docs/decisions/0092); absent: none. */
+  limits?: CallLimits;
 }
 
 export interface Context extends AppDeps {
@@ -61,8 +64,11 @@ export function createInnerContext(
   return { ...deps, ...auth, sessionToken: auth.sessionToken ?? null, cookies, request };
 }
 
-/** Context factory for the Fastify adapter: reads and (when renewed) refreshes the session cookie. */
-export function createFastifyContextFactory(deps: AppDeps) {
+/**
+ * Context factory for the Fastify adapter (API calls and page renders): reads and (when renewed)
+ * refreshes the session cookie; every call made with it counts against `limits` for the client's IP.
+ */
+export function createFastifyContextFactory(deps: AppDeps, limits: CallLimits) {
   return async ({ req, res }: Pick<CreateFastifyContextOptions, 'req' | 'res'>): Promise<Context> => {
     const cookies: CookieWriter = {
       setSession(token, expiresAt) {
@@ -97,6 +103,7 @@ export function createFastifyContextFactory(deps: AppDeps) {
       origin: req.headers.origin,
       host: req.headers.host,
       ip: req.ip,
+      limits,
     });
   };
 }

@@ -6,6 +6,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
 import { DomainError } from '../core/errors';
+import { clientIpKey } from '../features/auth/throttle';
+import { CallLimitExceeded, SEARCH_PROCEDURE } from './call-limits';
 import type { Context } from './context';
 import superjson from 'superjson';
 
@@ -115,15 +117,34 @@ function mappedResult<R extends { ok: boolean }>(result: R): R {
   return result;
 }
 
+/**
+ * Counts the call against its client's limits (docs/decisions/0092): a mutation, or a Discover search.
+ * Calls without an HTTP request (server-side callers) are not counted. The promise rejects with
+ * TOO_MANY_REQUESTS, carrying the wait for the answer's Retry-After, over a limit; undefined when the
+ * call counts against nothing.
+ */
+function countCall(ctx: Context, type: string, path: string): Promise<void> | undefined {
+  const request = ctx.request;
+  const kind = type === 'mutation' ? 'mutation' : path === SEARCH_PROCEDURE ? 'search' : null;
+  // Most calls count nothing: no promise to wait for (docs/decisions/0057).
+  if (!kind || !request?.limits) return undefined;
+  return request.limits.consume(kind, clientIpKey(request.ip)).then((wait) => {
+    if (wait > 0) throw mappedError(new CallLimitExceeded(wait))!;
+  });
+}
+
 /*
- * Every procedure starts with exactly one middleware built here: the guard, then the rest of the call,
- * whose DomainError or input error it maps to a tRPC code (tRPC 11: next() never throws). One middleware,
- * not two, because tRPC copies the call's options at every middleware level (docs/decisions/0061).
+ * Every procedure starts with exactly one middleware built here: the call's limits, the guard, then the
+ * rest of the call, whose DomainError or input error it maps to a tRPC code (tRPC 11: next() never
+ * throws). One middleware, not two, because tRPC copies the call's options at every middleware level
+ * (docs/decisions/0061).
  */
 
 /** A procedure whose `check` may refuse the caller; the context goes on as it is. */
 export function guardedProcedure(check: (opts: GuardOptions) => void) {
-  return t.procedure.use(async ({ ctx, type, next }) => {
+  return t.procedure.use(async ({ ctx, type, path, next }) => {
+    const counting = countCall(ctx, type, path);
+    if (counting) await counting;
     runGuard(check, { ctx, type });
     return mappedResult(await next());
   });
@@ -131,7 +152,9 @@ export function guardedProcedure(check: (opts: GuardOptions) => void) {
 
 /** A procedure whose `guard` may refuse the caller, or returns what tRPC merges into the context. */
 export function guardedProcedureWith<TAdd extends object>(guard: (opts: GuardOptions) => TAdd) {
-  return t.procedure.use(async ({ ctx, type, next }) => {
+  return t.procedure.use(async ({ ctx, type, path, next }) => {
+    const counting = countCall(ctx, type, path);
+    if (counting) await counting;
     const additions = runGuard(guard, { ctx, type });
     return mappedResult(await next({ ctx: additions }));
   });

@@ -1,4 +1,4 @@
-/** Discover (docs/decisions/0081): no login; the search is limited per client IP in server/app.ts. */
+/** Discover (docs/decisions/0081): no login; searches are limited per client IP (docs/decisions/0092). */
 import { discoverySearchInput, discoveryStreamInput } from '../../../shared/schemas/discovery';
 import { searchSlots } from '../../features/discovery/discovery.service';
 import { liveDiscoveryEvents } from '../../realtime/live-discovery';
