@@ -7,7 +7,9 @@ import { and, count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { businessProfiles, emailOutbox, slots, stripeEvents } from '../../server/db/schema/index';
-import { syncAllListings } from '../../server/features/billing/billing-runtime';
+import { billingFromEnv, syncAllListings } from '../../server/features/billing/billing-runtime';
+import { receiveStripeWebhook } from '../../server/features/billing/webhooks.service';
+import { loadEnv } from '../../server/core/env';
 import { queueTrialReminders } from '../../server/features/billing/billing-emails';
 import { applyBillingStart, resolveBillingStart } from '../../server/features/billing/subscription.service';
 import type { BillingTerms } from '../../server/features/billing/subscription-view';
@@ -334,5 +336,22 @@ describe('the slot gate, Discover and the trial reminder', () => {
       message: MSG.billingNotStarted,
     });
     await expect(caller.slots.create(slotInput())).resolves.toBeTruthy();
+    const payload = JSON.stringify({ id: 'evt_off', object: 'event', type: 'invoice.paid', created: 1, data: {} });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect(await receiveStripeWebhook(t.deps, Buffer.from(payload), signature)).toMatchObject({ status: 404 });
+  });
+
+  it('starts no billing with BILLING=off, and the stand-in with BILLING=test, from the recorded start', async () => {
+    const origin = 'http://localhost:3000';
+    await resolveBillingStart(t.deps.db, null, START); // recorded by the first start with billing on
+    expect(await billingFromEnv(loadEnv({}), t.deps.db, origin, t.clock.now())).toBeNull();
+    const local = await billingFromEnv(loadEnv({ BILLING: 'test' }), t.deps.db, origin, t.clock.now());
+    try {
+      expect(local).toMatchObject({ mode: 'test', terms: { startsAt: START, trialDays: 14, launchTrialDays: 30 } });
+      const customer = await local!.stripe.customers.create({ email: 'x@example.test' });
+      expect(local!.standIn!.customers.has(customer.id)).toBe(true);
+    } finally {
+      await local?.standIn?.close();
+    }
   });
 });

@@ -13,7 +13,7 @@ import { errorInfo, trpc, type RouterOutputs } from '../../lib/trpc';
 export type Subscription = RouterOutputs['billing']['subscription'];
 
 /** e.g. '31 December 2026'. */
-const day = (at: Date | null) => (at ? at.toLocaleDateString('en-GB', { dateStyle: 'long' }) : '');
+export const day = (at: Date | null) => (at ? at.toLocaleDateString('en-GB', { dateStyle: 'long' }) : '');
 
 /** The signed-in business's subscription view, re-read when a webhook changes it (live.tsx). */
 export function useSubscription() {
@@ -70,6 +70,9 @@ interface Summary {
   action: 'subscribe' | 'manage' | null;
 }
 
+const subscribeAgain = (price: string) =>
+  `Subscribe for ${price} to add slots. Your public page, your open slots and every booking keep working.`;
+
 /** What the business is told about `view`, or null when there is nothing to say (launch, active). */
 export function subscriptionSummary(view: Subscription): Summary | null {
   const price = `${PRICES[view.price].label} a month${view.isEarlyAdopter ? ' for life' : ''}`;
@@ -79,22 +82,17 @@ export function subscriptionSummary(view: Subscription): Summary | null {
       return {
         color: 'blue',
         title: `Free period: ${view.daysLeftInTrial} ${view.daysLeftInTrial === 1 ? 'day' : 'days'} left`,
-        text: `Subscribe for ${price} to keep adding slots after ${day(view.trialEndsAt)}.${view.isEarlyAdopter ? ' As you joined at launch, you keep this price for life.' : ''}`,
+        text: `Subscribe for ${PRICES[view.price].label} a month to keep adding slots after ${day(view.trialEndsAt)}.${view.isEarlyAdopter ? ' As you joined at launch, that price is yours for life.' : ''}`,
         action: 'subscribe',
       };
     case 'expired':
-      return {
-        color: 'red',
-        title: 'Your free trial has ended',
-        text: `${slotGateMessage(view.state)} ${price}.`,
-        action: 'subscribe',
-      };
+      return { color: 'red', title: 'Your free trial has ended', text: subscribeAgain(price), action: 'subscribe' };
     case 'canceled':
     case 'incomplete':
       return {
         color: 'red',
         title: 'Your subscription is not active',
-        text: `${slotGateMessage(view.state)} ${price}.`,
+        text: subscribeAgain(price),
         action: 'subscribe',
       };
     case 'canceling':

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '../../lib/trpc';
-import { goToProviderPage, SubscribeButton, subscriptionSummary, useSubscription } from '../billing/subscription';
+import { day, goToProviderPage, SubscribeButton, subscriptionSummary, useSubscription } from '../billing/subscription';
 import { CardHeading } from './card-heading';
 
 /**
@@ -33,7 +33,11 @@ export function BillingCard({ showManage }: { showManage: boolean }) {
         </CardHeading>
         {billingOn && (
           <Text size="sm" data-testid="subscription-state">
-            {summary ? `${summary.title}. ${summary.text}` : 'Your subscription is active.'}
+            {summary
+              ? `${summary.title}. ${summary.text}`
+              : view.isTrial
+                ? `Your subscription is active; the first payment is on ${day(view.trialEndsAt)}.`
+                : 'Your subscription is active.'}
           </Text>
         )}
         <Group>
