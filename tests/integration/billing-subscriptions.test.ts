@@ -15,7 +15,7 @@ import { applyBillingStart, resolveBillingStart } from '../../server/features/bi
 import type { BillingTerms } from '../../server/features/billing/subscription-view';
 import { MSG } from '../../shared/messages';
 import { localNow } from '../../shared/zoned-time';
-import { callerFor, createBusiness, createSlot, createUser } from '../factories/index';
+import { callerFor, createBusiness, createSlot, createUser, TEST_PASSWORD } from '../factories/index';
 import { PRICE_IDS, postWebhook, useBilling, WEBHOOK_SECRET } from '../setup/billing';
 import { errorOf, outwardOf } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
@@ -168,6 +168,18 @@ describe('billing.checkout and the webhooks', () => {
     // The deleted event again (Stripe retries): nothing changes, no second email.
     await billing.standIn.send(billing.standIn.events.at(-1)!.payload);
     expect(await emails('subscriptionEnded')).toBe(ended + 1);
+  });
+
+  it('ends the subscription at Stripe when its business deletes its account, so nothing more is charged', async () => {
+    t.clock.set(new Date(START.getTime() + 40 * DAY));
+    const c = await business(new Date('2026-05-01T09:00:00Z'));
+    const subscriptionId = (await subscribe(c.caller)).subscription!;
+    expect(billing.standIn.subscriptions.get(subscriptionId)!.status).toBe('active');
+    await expect(c.caller.account.delete({ confirmation: 'DELETE', currentPassword: TEST_PASSWORD })).resolves.toEqual({
+      ok: true,
+    });
+    expect(billing.standIn.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    expect(await t.deps.db.select().from(businessProfiles).where(eq(businessProfiles.id, c.id))).toEqual([]);
   });
 
   it('lets a past-due business add slots for the grace period, then stops it until it pays', async () => {

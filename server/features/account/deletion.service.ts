@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { DeleteAccountInput } from '../../../shared/schemas/settings';
 import type { BookingEvent, ServiceDeps } from '../../core/deps';
 import type { Tx } from '../../db/client';
-import { bookings, slots, users } from '../../db/schema/index';
+import { bookings, businessProfiles, slots, users } from '../../db/schema/index';
 import type { BookingChange } from '../../core/deps';
 import { verifyCurrentPassword } from '../auth/credentials.service';
 import { invalidateUserSessions } from '../auth/session';
@@ -32,6 +32,7 @@ export async function deleteAccount(
   input: DeleteAccountInput,
 ): Promise<{ ok: true }> {
   await verifyCurrentPassword(deps, account, input.currentPassword);
+  if (account.role === 'business') await cancelStripeSubscription(deps, account.id);
   const events = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const own = account.role === 'business' ? bookings.businessId : bookings.customerId;
@@ -71,6 +72,30 @@ export async function deleteAccount(
   for (const event of events) await deps.hub.publish(event);
   deps.kickMailer();
   return { ok: true };
+}
+
+/** Subscription statuses after which Stripe charges nothing more. */
+const ENDED_SUBSCRIPTION_STATUSES = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * Ends a deleting business's Stripe subscription at once, before its account goes, so a deleted
+ * business is never charged again (docs/decisions/0100). Nothing without billing or a subscription;
+ * a subscription Stripe no longer has counts as ended. Any other Stripe failure propagates (an
+ * internal error), and the account stays: deleting it again tries again.
+ */
+async function cancelStripeSubscription(deps: Pick<ServiceDeps, 'db' | 'billing'>, businessId: string) {
+  if (!deps.billing) return;
+  const [row] = await deps.db
+    .select({ id: businessProfiles.stripeSubscriptionId, status: businessProfiles.subscriptionStatus })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.id, businessId))
+    .limit(1);
+  if (!row?.id || ENDED_SUBSCRIPTION_STATUSES.has(row.status)) return;
+  try {
+    await deps.billing.stripe.subscriptions.cancel(row.id, undefined, { idempotencyKey: `delete-${businessId}` });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'resource_missing') throw err;
+  }
 }
 
 /**

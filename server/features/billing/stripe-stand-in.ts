@@ -178,6 +178,14 @@ export class StripeStandIn {
       const found = this.subscriptions.get(sub[1]!);
       return found ? [200, found] : missing;
     }
+    if (method === 'DELETE' && sub) {
+      // Cancel now (not at the period's end), and tell the app as Stripe does, after answering.
+      const found = this.subscriptions.get(sub[1]!);
+      if (!found) return missing;
+      Object.assign(found, { status: 'canceled', canceled_at: this.seconds() });
+      setImmediate(() => void this.emit('customer.subscription.deleted', found).catch(() => undefined));
+      return [200, found];
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = String(p.customer ?? '');
       if (!this.customers.has(customer)) return missing;
