@@ -76,8 +76,10 @@ function record(field: Field): void {
 let replaying = false;
 
 function onInput(event: Event): void {
-  // Once React runs a field, what is typed there is React's.
-  if (!replaying && isField(event.target) && !mountedByReact(event.target)) record(event.target);
+  if (replaying || !isField(event.target)) return;
+  // Once React runs a field, what is typed there is React's: it reads the whole value from the field.
+  if (mountedByReact(event.target)) recorded.delete(event.target);
+  else record(event.target);
 }
 
 /**
