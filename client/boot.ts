@@ -5,7 +5,8 @@
  * first tap, key, scroll or mouse move. Links work as links and GET forms as forms meanwhile; a
  * button, checkbox or radio tapped, a list box changed or a form sent by POST before the app runs
  * is marked as taken and answered once the app has hydrated the page
- * (client/lib/tap-before-start.ts).
+ * (client/lib/tap-before-start.ts). What is typed or chosen meanwhile stays in the page's fields,
+ * where the app's entry reads it before it hydrates (client/lib/input-before-start.ts).
  */
 // Nothing the app imports may be imported here, or the build would make this script load it.
 import { APP_ENTRY_ATTRIBUTE, TAP_PENDING_ATTRIBUTE, type PendingTap } from '../shared/boot-script';

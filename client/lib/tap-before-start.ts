@@ -1,10 +1,13 @@
 /**
- * Taps made before the app runs, on a page whose script loads at the visitor's first interaction
- * (client/boot.ts records them). Once the app has hydrated the page, the root route clicks the
- * recorded control again, now that React answers it; this is the one place that does so.
+ * What a person did before the app ran: the values typed or chosen in the page's fields (recorded
+ * by the app's entry, client/lib/input-before-start.ts, on every page) and, on a page whose script
+ * loads at the visitor's first interaction, the control tapped (client/boot.ts records it). Once
+ * the app has hydrated the page, the root route sets the values again through React, then clicks
+ * the recorded control again, now that React answers it; this is the one place that does so.
  */
 import { useEffect } from 'react';
 import { TAP_PENDING_ATTRIBUTE, type PendingTap } from '../../shared/boot-script';
+import { replayInputBeforeStart } from './input-before-start';
 
 declare global {
   interface Window {
@@ -14,28 +17,39 @@ declare global {
 }
 
 /**
- * Clicks again the control tapped before the app ran (if it is still on the page; a list box whose
- * choice changed is announced as changed instead), clears its "tap taken" mark and stops the boot
- * script recording. Does nothing on a page without one.
+ * Clicks again the control tapped before the app ran (if it is still on the page; a list box's
+ * choice is set again with the other values, by `replayInputBeforeStart`), clears its "tap taken"
+ * mark.
  */
-export function replayTapBeforeStart(): void {
-  const pending = window.lastslotPendingTap;
-  if (!pending || pending.done) return;
-  pending.done = true;
+function replayTap(pending: PendingTap): void {
   document.documentElement.removeAttribute(TAP_PENDING_ATTRIBUTE);
   const element = pending.element;
   pending.element = null;
   if (!(element instanceof HTMLElement)) return;
   element.removeAttribute(TAP_PENDING_ATTRIBUTE);
   element.removeAttribute('aria-busy');
-  if (!element.isConnected) return;
-  if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
+  if (!element.isConnected || element instanceof HTMLSelectElement) return;
+  if (element instanceof HTMLInputElement) {
     // A press first has React hydrate the part of the page it is in, if it has not yet: a box or
     // radio checked while React hydrates it would be taken as its starting state, not a change.
     element.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
   }
-  if (element instanceof HTMLSelectElement) element.dispatchEvent(new Event('change', { bubbles: true }));
-  else element.click();
+  element.click();
+}
+
+/**
+ * Sets again what the person typed or chose before the app ran (`replayInputBeforeStart`), then,
+ * once React has rendered those values, answers the control tapped meanwhile (a form sent, a
+ * button pressed), so it acts on them.
+ */
+export function replayTapBeforeStart(): void {
+  const pending = window.lastslotPendingTap;
+  const tap = pending && !pending.done ? pending : null;
+  // The boot script records no more from now on.
+  if (tap) tap.done = true;
+  replayInputBeforeStart(() => {
+    if (tap) setTimeout(() => replayTap(tap));
+  });
 }
 
 /** Whether the app was started by the visitor's first interaction with a page (client/boot.ts). */

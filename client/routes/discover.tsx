@@ -1,8 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { pageTitle } from '../../shared/format';
 import { DEFAULT_TIMEZONE } from '../../shared/zoned-time';
 import { DiscoverPage } from '../features/discover/discover-page';
-import { discoverSearch, searchInputFor, type DiscoverSearch } from '../features/discover/search-params';
+import {
+  canonicalDiscoverSearch,
+  discoverSearch,
+  searchInputFor,
+  type DiscoverSearch,
+} from '../features/discover/search-params';
 import { errorInfo } from '../lib/trpc';
 
 const TITLE = pageTitle('Discover');
@@ -12,12 +17,18 @@ const TITLE = pageTitle('Discover');
  * parameters (`discoverSearch`). On the server the page waits for the first page of results (the
  * customer's time zone is not known there: Europe/London, the browser searches again in its own
  * zone when it differs); in the browser the screen asks itself. The page is whole in its HTML: the
- * app loads at the first interaction (at once when the address opens the map).
+ * app loads at the first interaction (at once when the address opens the map). A parameter the
+ * page cannot show is taken out of the address (`canonicalDiscoverSearch`).
  */
 export const Route = createFileRoute('/discover')({
   // A shared link with the map open loads the app at once: the map is drawn in the browser.
   staticData: { appAtFirstInteraction: (search) => (search as DiscoverSearch).map === undefined },
   validateSearch: discoverSearch,
+  // An address holding a parameter the page cannot show is replaced by the one the page shows.
+  beforeLoad: ({ location }) => {
+    const canonical = canonicalDiscoverSearch(location.search);
+    if (canonical) throw redirect({ to: '/discover', search: canonical, replace: true });
+  },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     if (!import.meta.env.SSR) return undefined;

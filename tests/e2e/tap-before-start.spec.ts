@@ -23,7 +23,8 @@ import {
   type CustomerAccount,
   type OpenOptions,
 } from './helpers';
-import { unlessTornDown } from './trpc-stubs';
+import { HYDRATED_MS, PENDING, replayedClicks, slowPhone } from './slow-phone';
+import { proceduresOf } from './trpc-stubs';
 
 // A page hydrates slowly on a CPU throttled 6x; each worker (a new one after a failure) has its
 // own business.
@@ -31,10 +32,6 @@ test.describe.configure({ timeout: 180_000 });
 const tag = `t${Date.now().toString(36)}`;
 const business = newBusiness(tag);
 const slotDescription = `Tap slot ${tag}`;
-/** How long the app may take to hydrate a page on a CPU throttled 6x, once its script has come. */
-const HYDRATED_MS = 45_000;
-/** The boot script's mark on a tapped control and on <html> (shared/boot-script.ts). */
-const PENDING = 'data-tap-pending';
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
@@ -48,53 +45,6 @@ test.beforeAll(async ({ browser }) => {
     await closeAll();
   }
 });
-
-/** A phone that runs scripts slowly, whose app's script is held back until `release`. */
-interface SlowPhone {
-  page: Page;
-  /** Lets the app's script through (the held request and any later one). */
-  release: () => void;
-  /** Whether the page has asked for the app's script. */
-  appAsked: () => boolean;
-}
-
-/**
- * Opens a page (`people.open` with `options`) on a CPU throttled 6x whose requests for the app's
- * script wait until `release`; every untrusted click (the app's replay of a tap: a person's click
- * is trusted) is counted in `window.replayedClicks`.
- */
-async function slowPhone(open: (options?: OpenOptions) => Promise<Page>, options?: OpenOptions): Promise<SlowPhone> {
-  const page = await open(options);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
-  await page.route('**/assets/app-*.js', (route) =>
-    unlessTornDown(async () => {
-      asked = true;
-      await released;
-      await route.continue();
-    }),
-  );
-  await page.addInitScript(() => {
-    const clicks: string[] = [];
-    (window as unknown as { replayedClicks: string[] }).replayedClicks = clicks;
-    window.addEventListener(
-      'click',
-      (event) => {
-        if (!event.isTrusted && event.target instanceof Element) clicks.push(event.target.textContent ?? '');
-      },
-      true,
-    );
-  });
-  return { page, release, appAsked: () => asked };
-}
-
-/** The clicks the app has replayed so far (see `slowPhone`). */
-function replayedClicks(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { replayedClicks: string[] }).replayedClicks);
-}
 
 /** A button tapped before the app runs, and what the tap does once the app has come. */
 interface ButtonTap {
@@ -367,6 +317,51 @@ test.describe('/discover', () => {
     await expect(page.locator(`[${PENDING}]`)).toHaveCount(0);
     expect(errors).toEqual([]);
   });
+
+  // A shared link's distance changed before the app runs, with the mouse and with the keyboard.
+  for (const how of ['mouse', 'keyboard'] as const) {
+    test(`a distance picked before the app (${how}) is the one searched`, async ({ people: { open, errors } }) => {
+      const phone = await slowPhone(open);
+      const { page } = phone;
+      const searched: number[] = [];
+      page.on('request', (request) => {
+        const url = request.url();
+        if (!new URL(url).pathname.startsWith('/trpc/')) return;
+        const at = proceduresOf(url).indexOf('discovery.search');
+        if (at === -1) return;
+        const input = JSON.parse(new URL(url).searchParams.get('input') ?? '{}') as Record<
+          string,
+          { json: { miles: number } }
+        >;
+        searched.push(input[at]!.json.miles);
+      });
+      await page.goto('/discover?lat=51.507&lng=-0.128&miles=10');
+      const distance = page.getByLabel('Distance');
+      await expect(distance).toHaveValue('10');
+      expect(await appHasStarted(page)).toBe(false);
+      if (how === 'mouse') await distance.selectOption('2');
+      else {
+        // From 10 miles, two up: 5, then 2.
+        await distance.focus();
+        await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('ArrowUp');
+      }
+      await expect(distance).toHaveValue('2');
+      expect(await appHasStarted(page)).toBe(false);
+
+      phone.release();
+      await expect.poll(() => appHasStarted(page), { timeout: HYDRATED_MS }).toBe(true);
+      await expect(page).toHaveURL(/[?&]miles=2(&|$)/, { timeout: HYDRATED_MS });
+      await expect(distance).toHaveValue('2');
+      // The list is the one for 2 miles: the last search asked is for 2 miles.
+      await expect.poll(() => searched.at(-1), { timeout: HYDRATED_MS }).toBe(2);
+      await expect(page.getByTestId('discover-summary')).not.toHaveText(/Searching/, { timeout: HYDRATED_MS });
+      expect(searched.at(-1)).toBe(2);
+      await expect(distance).toHaveValue('2');
+      await expect(page.locator(`[${PENDING}]`)).toHaveCount(0);
+      expect(errors).toEqual([]);
+    });
+  }
 
   test('the app loads at the first interaction, not before', async ({ people: { open, errors } }) => {
     const page = await open();

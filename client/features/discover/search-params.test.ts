@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoverSearch, formatMiles, roundedPosition, searchInputFor } from './search-params';
+import { canonicalDiscoverSearch, discoverSearch, formatMiles, roundedPosition, searchInputFor } from './search-params';
 
 describe('discoverSearch (the address of /discover)', () => {
   it('keeps the parameters given, as the search typed them', () => {
@@ -35,6 +35,47 @@ describe('discoverSearch (the address of /discover)', () => {
 
   it('gives an empty search for an address without parameters', () => {
     expect(discoverSearch({})).toEqual({});
+  });
+});
+
+describe('canonicalDiscoverSearch (the address /discover is sent to)', () => {
+  // As the router parses an address: numbers as numbers, other values as strings.
+  const shared = { lat: 51.507, lng: -0.128, miles: 10 };
+
+  it('is null for an address that already shows its search', () => {
+    expect(canonicalDiscoverSearch({})).toBeNull();
+    expect(canonicalDiscoverSearch(shared)).toBeNull();
+    expect(
+      canonicalDiscoverSearch({ window: '2h', place: 'Manchester', category: 'Barber Shop', sort: 'nearest', map: 1 }),
+    ).toBeNull();
+  });
+
+  it('takes out a distance, sort or category the page cannot show, keeping the rest', () => {
+    expect(canonicalDiscoverSearch({ ...shared, miles: 999999 })).toEqual({ lat: 51.507, lng: -0.128 });
+    expect(canonicalDiscoverSearch({ ...shared, sort: 'sideways' })).toEqual(shared);
+    expect(canonicalDiscoverSearch({ ...shared, category: 'Plumber' })).toEqual(shared);
+    expect(canonicalDiscoverSearch({ ...shared, window: '3h', map: 2 })).toEqual(shared);
+    expect(canonicalDiscoverSearch({ ...shared, miles: '10' })).toEqual(shared);
+  });
+
+  it('takes out a parameter the page does not know', () => {
+    expect(canonicalDiscoverSearch({ ...shared, page: 2 })).toEqual(shared);
+  });
+
+  it('writes a value as the page keeps it: a place trimmed, a position rounded', () => {
+    expect(canonicalDiscoverSearch({ place: ' Leeds ' })).toEqual({ place: 'Leeds' });
+    expect(canonicalDiscoverSearch({ lat: 53.48094, lng: -2.24271 })).toEqual({ lat: 53.481, lng: -2.243 });
+  });
+
+  it('is null for its own answer (a redirect to it is not redirected again)', () => {
+    for (const search of [
+      { ...shared, miles: 999999, sort: 'sideways' },
+      { place: ' Leeds ', lat: 'x' },
+    ]) {
+      const canonical = canonicalDiscoverSearch(search);
+      expect(canonical).not.toBeNull();
+      expect(canonicalDiscoverSearch(canonical as Record<string, unknown>)).toBeNull();
+    }
   });
 });
 

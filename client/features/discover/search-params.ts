@@ -70,6 +70,22 @@ export function discoverSearch(search: Record<string, unknown>): DiscoverSearch 
 }
 
 /**
+ * The address /discover should show instead of `search` (its parsed parameters), or null when it
+ * already shows its page's search: a parameter the page cannot show (malformed, out of range,
+ * unknown) is left out, so the page shows its default, and one kept otherwise than given (a place
+ * with spaces around it, a position with more decimals) is written as the page keeps it. The
+ * route redirects to it, on the server and in the browser, so the address never holds a value
+ * beside the one the page shows (docs/product-rules.md). Idempotent: the answer's own answer is null.
+ */
+export function canonicalDiscoverSearch(search: Record<string, unknown>): DiscoverSearch | null {
+  const shown = discoverSearch(search);
+  const kept = shown as Record<string, unknown>;
+  const given = Object.keys(search);
+  const same = given.length === Object.keys(shown).length && given.every((key) => kept[key] === search[key]);
+  return same ? null : shown;
+}
+
+/**
  * discovery.search's input (first page, no cursor) for `search` in IANA zone `timezone`, with the
  * defaults filled in: the typed place when there is one, else the position when both coordinates
  * are there; null when the address says neither (nothing to search yet).

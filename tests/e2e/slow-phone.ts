@@ -1,0 +1,63 @@
+/**
+ * A slow phone for the journeys that act before the app runs (tap-before-start.spec.ts,
+ * input-before-start.spec.ts): the CPU throttled 6x and the app's script held back until the test
+ * lets it through, so every tap and keystroke lands before the app runs, whatever the machine.
+ */
+import type { Page } from '@playwright/test';
+import type { OpenOptions } from './helpers';
+import { unlessTornDown } from './trpc-stubs';
+
+/** How long the app may take to hydrate a page on a CPU throttled 6x, once its script has come. */
+export const HYDRATED_MS = 45_000;
+/** The boot script's mark on a tapped control and on <html> (shared/boot-script.ts). */
+export const PENDING = 'data-tap-pending';
+
+/** A phone that runs scripts slowly, whose app's script is held back until `release`. */
+export interface SlowPhone {
+  page: Page;
+  /** Lets the app's script through (the held request and any later one). */
+  release: () => void;
+  /** Whether the page has asked for the app's script. */
+  appAsked: () => boolean;
+}
+
+/**
+ * Opens a page (`people.open` with `options`) on a CPU throttled 6x whose requests for the app's
+ * script wait until `release`; every untrusted click (the app's replay of a tap: a person's click
+ * is trusted) is counted in `window.replayedClicks`.
+ */
+export async function slowPhone(
+  open: (options?: OpenOptions) => Promise<Page>,
+  options?: OpenOptions,
+): Promise<SlowPhone> {
+  const page = await open(options);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route('**/assets/app-*.js', (route) =>
+    unlessTornDown(async () => {
+      asked = true;
+      await released;
+      await route.continue();
+    }),
+  );
+  await page.addInitScript(() => {
+    const clicks: string[] = [];
+    (window as unknown as { replayedClicks: string[] }).replayedClicks = clicks;
+    window.addEventListener(
+      'click',
+      (event) => {
+        if (!event.isTrusted && event.target instanceof Element) clicks.push(event.target.textContent ?? '');
+      },
+      true,
+    );
+  });
+  return { page, release, appAsked: () => asked };
+}
+
+/** The clicks the app has replayed so far (see `slowPhone`). */
+export function replayedClicks(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { replayedClicks: string[] }).replayedClicks);
+}
