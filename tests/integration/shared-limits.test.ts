@@ -4,10 +4,11 @@
  * searches and open live streams. Needs PostgreSQL (PGlite serves one process, which counts in memory).
  */
 import { TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { rateLimits } from '../../server/db/schema/index';
-import { callLimitStoreFor } from '../../server/trpc/call-limit-store';
+import { callLimitStoreFor, databaseCallLimitStore } from '../../server/trpc/call-limit-store';
 import { MSG } from '../../shared/messages';
 import { browserClient, startTestServer, type TestServer } from '../setup/http';
 import { createTestDatabase, testClock, type TestDatabase } from '../setup/test-database';
@@ -129,6 +130,35 @@ describe.skipIf(!onPostgres)(
       const s = openStream(0, ip);
       expect((await s.response).status).toBe(200);
       s.close();
+    });
+
+    it('keeps renewing the lease of a stream while it is open, and deletes its row when it closes', async () => {
+      const { db } = tdb.database;
+      const ofClient = sql`starts_with(${rateLimits.key}, 'live_stream:ip:198.51.100.7|')`;
+      const leaseOf = async () =>
+        (
+          await db
+            .select({ live: sql<boolean>`${rateLimits.expire} > now()` })
+            .from(rateLimits)
+            .where(ofClient)
+        ).map((row) => row.live);
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      try {
+        const release = await databaseCallLimitStore(db).streams.take('ip:198.51.100.7', 2);
+        expect(await leaseOf()).toEqual([true]);
+        // As if the lease had run out: the next renewal puts it ahead again.
+        await db
+          .update(rateLimits)
+          .set({ expire: sql`now() - interval '1 second'` })
+          .where(ofClient);
+        expect(await leaseOf()).toEqual([false]);
+        vi.advanceTimersByTime(30_000);
+        await vi.waitFor(async () => expect(await leaseOf()).toEqual([true]), { timeout: 5000 });
+        release!();
+        await vi.waitFor(async () => expect(await leaseOf()).toEqual([]), { timeout: 5000 });
+      } finally {
+        vi.useRealTimers();
+      }
     });
   },
 );
