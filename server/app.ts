@@ -28,6 +28,7 @@ import { plainRoutes } from './http/plain-routes';
 import { appHelmetOptions, securityHeaders } from './http/security-headers';
 import { stripeRoutes } from './http/stripe-webhook';
 import { RequestLogController } from './logger';
+import type { CallLimitStore } from './trpc/call-limit-store';
 import { createCallLimits, retryAfterOf } from './trpc/call-limits';
 import { createFastifyContextFactory, type AppDeps } from './trpc/context';
 import { trpcErrorBody } from './trpc/http-errors';
@@ -97,6 +98,8 @@ export interface BuildServerOptions {
   searchesPerMinute?: number;
   /** env RATE_LIMIT_LIVE_STREAMS_PER_IP. */
   liveStreamsPerClient?: number;
+  /** Where the per-client limits count (docs/decisions/0103): `callLimitStoreFor` the database; default this process's memory. */
+  callLimitStore?: CallLimitStore;
   /** env MAP_TILE_URL, MAP_TILE_ATTRIBUTION. */
   mapTiles?: MapTiles;
 }
@@ -112,6 +115,7 @@ export async function buildServer({
   mutationsPerMinute = DEFAULT_MUTATIONS_PER_MINUTE,
   searchesPerMinute = DEFAULT_SEARCHES_PER_MINUTE,
   liveStreamsPerClient = DEFAULT_LIVE_STREAMS_PER_IP,
+  callLimitStore,
   mapTiles = DEFAULT_MAP_TILES,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -181,8 +185,15 @@ export async function buildServer({
   // Per-client limits (docs/decisions/0008, 0029, 0092): mutation calls and Discover searches, counted per
   // procedure call after routing by every procedure's root middleware, for API calls and page renders
   // alike; open live streams, counted by the API's route below. The login and email throttles are in
-  // the database.
-  const limits = createCallLimits({ mutationsPerMinute, searchesPerMinute, streamsPerClient: liveStreamsPerClient });
+  // the database. On PostgreSQL these counts are shared by every process too (docs/decisions/0103); an
+  // unreachable store leaves each process counting on its own.
+  const limits = createCallLimits({
+    mutationsPerMinute,
+    searchesPerMinute,
+    streamsPerClient: liveStreamsPerClient,
+    ...(callLimitStore ? { store: callLimitStore } : {}),
+    logger,
+  });
 
   // The API in a context of its own, so its hooks hold for whatever reached its route, however spelled.
   await app.register(async (api) => {
@@ -191,12 +202,14 @@ export async function buildServer({
       // A live stream holds one of its client's places while its response is open (docs/decisions/0092).
       const { path: procedures } = req.params as { path: string };
       if (!procedures.split(',').some((p) => SUBSCRIPTIONS.has(p))) return;
-      const release = limits.openStream(clientIpKey(req.ip));
+      const release = await limits.openStream(clientIpKey(req.ip));
       if (!release) {
         const { httpStatus, body } = trpcErrorBody(req.url, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
         return reply.code(httpStatus).send(body);
       }
       const res = reply.raw;
+      // The client may have gone while its place was being taken.
+      if (res.destroyed) return release();
       streams.add(res);
       res.once('close', () => {
         streams.delete(res);

@@ -119,6 +119,7 @@ async function httpWorker(): Promise<void> {
     mutationsPerMinute: env.RATE_LIMIT_MUTATIONS_PER_MINUTE,
     searchesPerMinute: env.RATE_LIMIT_SEARCHES_PER_MINUTE,
     liveStreamsPerClient: env.RATE_LIMIT_LIVE_STREAMS_PER_IP,
+    callLimitStore: runtime.callLimitStore,
     mapTiles: mapTiles(env),
     pages: env.PAGES,
     ...(env.CLIENT_DIST_DIR ? { clientDir: path.resolve(env.CLIENT_DIST_DIR) } : {}),

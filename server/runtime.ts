@@ -18,11 +18,14 @@ import { deleteExpiredIdempotencyKeys } from './features/idempotency/idempotency
 import { BookingEventHub } from './realtime/booking-events';
 import { SessionRevocations } from './realtime/session-revocations';
 import { kickMailWorker } from './supervisor';
+import { callLimitStoreFor, type CallLimitStore } from './trpc/call-limit-store';
 import type { AppDeps } from './trpc/context';
 
 export interface Runtime {
   database: Database;
   deps: AppDeps;
+  /** Where the per-client call limits count: the shared database on PostgreSQL (docs/decisions/0103). */
+  callLimitStore: CallLimitStore;
   close(): Promise<void>;
 }
 
@@ -117,6 +120,7 @@ export async function startRuntime(
   return {
     database: db,
     deps,
+    callLimitStore: callLimitStoreFor(db, (err) => logger.warn({ err }, 'live stream place not renewed or given back')),
     async close() {
       clearInterval(sweep);
       await billingSweep.stop();

@@ -3,11 +3,14 @@
  * a minute, counted by the root middleware of every procedure (server/trpc/trpc.ts) after tRPC has
  * routed the call, so each call of a batch counts once however its URL was spelled, and a page's
  * render counts the calls it makes like the browser's own; and live streams open at once, counted
- * by the API's route (server/app.ts) for as long as each stream's response is open.
+ * by the API's route (server/app.ts) for as long as each stream's response is open. The counts live
+ * in a store shared by every process on PostgreSQL (server/trpc/call-limit-store.ts, docs/decisions/0103).
  */
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Logger } from 'pino';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '../core/errors';
 import { MSG } from '../../shared/messages';
+import { memoryCallLimitStore, type CallLimitStore } from './call-limit-store';
 
 /** What the per-minute limits count: any mutation call, and discovery.search calls. */
 export type CountedCall = 'mutation' | 'search';
@@ -15,66 +18,81 @@ export type CountedCall = 'mutation' | 'search';
 /** The procedure whose calls count as searches. */
 export const SEARCH_PROCEDURE = 'discovery.search';
 
-/** The counting port; the per-minute counters sit in a rate-limiter-flexible store that can be swapped. */
+/** The counting port; the counts sit in a `CallLimitStore` (process memory, or the shared database). */
 export interface CallLimits {
   /**
    * Counts one call of `kind` by `client` (a `clientIpKey`). Resolves 0 when allowed, else the seconds
    * (at least 1) until the client's window ends.
    */
   consume(kind: CountedCall, client: string): Promise<number>;
-  /** Takes one of `client`'s live stream places: the function that gives it back, or null at the cap. */
-  openStream(client: string): (() => void) | null;
+  /** Takes one of `client`'s live stream places: resolves the function that gives it back, or null at the cap. */
+  openStream(client: string): Promise<(() => void) | null>;
 }
 
 export interface CallLimitsOptions {
   mutationsPerMinute: number;
   searchesPerMinute: number;
-  /** Live streams (SSE subscriptions) open at once per client, in this process. */
+  /** Live streams (SSE subscriptions) open at once per client, across the processes sharing `store`. */
   streamsPerClient: number;
-  /**
-   * The store of each per-minute counter, given its points a minute and key prefix; default process
-   * memory. A shared store (rate-limiter-flexible's Postgres, Redis, ...) makes the limits whole
-   * across instances.
-   */
-  store?: (points: number, keyPrefix: string) => RateLimiterAbstract;
+  /** Where the counts live (docs/decisions/0103); default this process's memory. */
+  store?: CallLimitStore;
+  /** Warned (at most once a minute) when the store cannot be reached. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
-const memoryStore = (points: number, keyPrefix: string) => new RateLimiterMemory({ points, duration: 60, keyPrefix });
-
-/** CallLimits over `store` (process memory by default); open streams are counted in this process. */
+/**
+ * CallLimits over `store`. When the store fails (database unreachable), a call is counted in a
+ * memory store of this process instead, so each process still holds the limits on its own
+ * (docs/decisions/0103).
+ */
 export function createCallLimits({
   mutationsPerMinute,
   searchesPerMinute,
   streamsPerClient,
-  store = memoryStore,
+  store = memoryCallLimitStore(),
+  logger,
 }: CallLimitsOptions): CallLimits {
-  const counters: Record<CountedCall, RateLimiterAbstract> = {
-    mutation: store(mutationsPerMinute, 'calls_mutation'),
-    search: store(searchesPerMinute, 'calls_search'),
+  const countersOf = (s: CallLimitStore): Record<CountedCall, RateLimiterAbstract> => ({
+    mutation: s.counter(mutationsPerMinute, 'calls_mutation'),
+    search: s.counter(searchesPerMinute, 'calls_search'),
+  });
+  const counters = countersOf(store);
+  let fallback: { store: CallLimitStore; counters: Record<CountedCall, RateLimiterAbstract> } | null = null;
+  let warnedAt = -Infinity;
+  const fallbackOf = (err: unknown) => {
+    if (Date.now() - warnedAt >= 60_000) {
+      warnedAt = Date.now();
+      logger?.warn({ err }, 'call limit store unreachable: counting in this process');
+    }
+    if (!fallback) {
+      const memory = memoryCallLimitStore();
+      fallback = { store: memory, counters: countersOf(memory) };
+    }
+    return fallback;
   };
-  const openStreams = new Map<string, number>();
+  const waitOf = async (counter: RateLimiterAbstract, client: string) => {
+    try {
+      await counter.consume(client);
+      return 0;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      throw err;
+    }
+  };
   return {
     async consume(kind, client) {
       try {
-        await counters[kind].consume(client);
-        return 0;
+        return await waitOf(counters[kind], client);
       } catch (err) {
-        if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-        throw err;
+        return waitOf(fallbackOf(err).counters[kind], client);
       }
     },
-    openStream(client) {
-      const open = openStreams.get(client) ?? 0;
-      if (open >= streamsPerClient) return null;
-      openStreams.set(client, open + 1);
-      let given = false;
-      return () => {
-        if (given) return;
-        given = true;
-        const left = (openStreams.get(client) ?? 1) - 1;
-        if (left > 0) openStreams.set(client, left);
-        else openStreams.delete(client);
-      };
+    async openStream(client) {
+      try {
+        return await store.streams.take(client, streamsPerClient);
+      } catch (err) {
+        return fallbackOf(err).store.streams.take(client, streamsPerClient);
+      }
     },
   };
 }
