@@ -31,14 +31,14 @@ export const emailSchema = safeText({ error: MSG.emailRequired })
   .transform((v) => v.toLowerCase());
 
 /** 8-128 characters, never trimmed (ADR 0004). */
-export const newPasswordSchema = safeText({ error: MSG.passwordRequired, multiline: true })
+export const newPasswordSchema = safeText({ error: MSG.passwordRequired, verbatim: true })
   .min(1, MSG.passwordRequired)
   .min(PASSWORD_MIN, MSG.passwordMin)
   .max(PASSWORD_MAX, MSG.passwordMax);
 
 export const loginInput = z.object({
   email: emailSchema,
-  password: safeText({ error: MSG.passwordRequired, multiline: true }).min(1, MSG.passwordRequired).max(1024),
+  password: safeText({ error: MSG.passwordRequired, verbatim: true }).min(1, MSG.passwordRequired).max(1024),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -126,11 +126,11 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 export const resetPasswordForm = z
   .object({
     password: newPasswordSchema,
-    confirmPassword: safeText({ multiline: true }).min(1, MSG.confirmPasswordRequired),
+    confirmPassword: safeText({ verbatim: true }).min(1, MSG.confirmPasswordRequired),
   })
   .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
 
-const currentPasswordSchema = safeText({ error: MSG.currentPasswordRequired, multiline: true })
+const currentPasswordSchema = safeText({ error: MSG.currentPasswordRequired, verbatim: true })
   .min(1, MSG.currentPasswordRequired)
   .max(1024);
 

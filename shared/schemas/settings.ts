@@ -90,7 +90,7 @@ export const deleteAccountInput = z.object({
   confirmation: safeText({ error: MSG.deleteTypeConfirm })
     .trim()
     .refine((v) => v === 'DELETE', MSG.deleteTypeConfirm),
-  currentPassword: safeText({ error: MSG.currentPasswordRequired, multiline: true })
+  currentPassword: safeText({ error: MSG.currentPasswordRequired, verbatim: true })
     .min(1, MSG.currentPasswordRequired)
     .max(1024),
 });
