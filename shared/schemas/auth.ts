@@ -30,6 +30,19 @@ export const emailSchema = safeText({ error: MSG.emailRequired })
   .regex(EMAIL_PATTERN, MSG.validEmail)
   .transform((v) => v.toLowerCase());
 
+/**
+ * A business's public contact email (business_profiles.email_address), in settings and at sign-up:
+ * trimmed, lower-cased; empty or null is null (no email shown on the public page). Missing is
+ * left to each input (`.optional()`).
+ */
+export const contactEmailSchema = safeText()
+  .trim()
+  .max(EMAIL_MAX, MSG.validEmail)
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || EMAIL_PATTERN.test(v), MSG.validEmail)
+  .transform((v) => v?.toLowerCase() ?? null);
+
 /** 8-128 characters, never trimmed (ADR 0004). */
 export const newPasswordSchema = safeText({ error: MSG.passwordRequired, verbatim: true })
   .min(1, MSG.passwordRequired)
@@ -101,8 +114,15 @@ export const businessProfileFields = z.object({
   schedule: weeklyScheduleSchema,
 });
 
-/** Business sign-up: the pending registration plus the completed profile. */
-export const registerBusinessInput = registerCustomerInput.extend(businessProfileFields.shape);
+/**
+ * Business sign-up: the pending registration plus the completed profile. `contactEmail` is the
+ * email shown on the public page (docs/decisions/0096): missing is the sign-in email, null or empty
+ * is none, else that address.
+ */
+export const registerBusinessInput = registerCustomerInput.extend({
+  ...businessProfileFields.shape,
+  contactEmail: contactEmailSchema.optional(),
+});
 export type RegisterBusinessInput = z.infer<typeof registerBusinessInput>;
 
 export const checkSlugInput = z.object({ slug: safeText().max(100) });
