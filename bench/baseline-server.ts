@@ -22,7 +22,7 @@ import { EventEmitter } from 'node:events';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
 import { CLAIM_MS, DISPATCH_BATCH, KICK_DELAY_MS, unsubscribeHeaders } from '../server/email/dispatcher';
-import { EMAIL_INTENT_KINDS, LEGACY_INTENT_PATTERN } from '../server/email/outbox';
+import { EMAIL_INTENT_KINDS } from '../server/email/outbox';
 import { renderEmail } from '../server/email/render';
 import { bookingRequestedEmail, requestReceivedEmail } from '../server/email/templates';
 import { KINDS_NEEDING_ACTIVE_BOOKING } from '../shared/notifications';
@@ -578,7 +578,7 @@ type ClaimedRow = [string, string, string, string | null, Record<string, unknown
  */
 async function sendQueuedEmails(): Promise<void> {
   const now = () => new Date().toISOString();
-  const intents = [...EMAIL_INTENT_KINDS, LEGACY_INTENT_PATTERN];
+  const intents = EMAIL_INTENT_KINDS;
   await run(Q.OUTBOX_DUE_INTENTS_SQL, ['pending', now(), now(), ...intents, DISPATCH_BATCH]);
   for (;;) {
     const t = now();

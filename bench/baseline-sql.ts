@@ -78,31 +78,27 @@ export const BUSINESS_REQUESTS_SQL =
 
 const OUTBOX_DUE =
   '"email_outbox"."status" = $1 and "email_outbox"."next_attempt_at" <= $2 and "email_outbox"."send_after" <= $3';
-/** An intent: its kind is $4 or $5, or (legacy form) it has no kind and its subject is like $6. */
-const OUTBOX_INTENT =
-  '("email_outbox"."kind" in ($4, $5) or ("email_outbox"."kind" is null and "email_outbox"."subject" like $6))';
+/** An intent: its kind is $4 or $5. */
+const OUTBOX_INTENT = '"email_outbox"."kind" in ($4, $5)';
 /** A message: the negation of OUTBOX_INTENT, spelled out for a NULL kind. */
-const OUTBOX_MESSAGE =
-  '("email_outbox"."kind" not in ($4, $5) or ("email_outbox"."kind" is null and "email_outbox"."subject" not like $6))';
+const OUTBOX_MESSAGE = '("email_outbox"."kind" not in ($4, $5) or "email_outbox"."kind" is null)';
 
 /**
  * Due email intents, longest due first (the mail dispatcher's run starts with it: dueIntents). $1
- * 'pending', $2 and $3 now, $4 and $5 the intent kinds, $6 the legacy intent subject pattern, $7
- * batch.
+ * 'pending', $2 and $3 now, $4 and $5 the intent kinds, $6 batch.
  */
-export const OUTBOX_DUE_INTENTS_SQL = `select "id", "to_address", "kind", "subject", "attempts", "created_at" from "email_outbox" where (${OUTBOX_DUE} and ${OUTBOX_INTENT}) order by "email_outbox"."next_attempt_at" asc limit $7`;
+export const OUTBOX_DUE_INTENTS_SQL = `select "id", "to_address", "kind", "attempts", "created_at" from "email_outbox" where (${OUTBOX_DUE} and ${OUTBOX_INTENT}) order by "email_outbox"."next_attempt_at" asc limit $6`;
 
 /**
- * The dispatcher's claim of up to $7 due messages (claimDue): skips the unwanted ones, claims the
- * others until $11, returns the rows. $1 'pending', $2 and $3 now, $4 and $5 the intent kinds, $6
- * the legacy intent subject pattern, $7 batch, $8 the kind needing an active booking, $9
- * 'confirmed', $10 'completed', $11 claim until.
+ * The dispatcher's claim of up to $6 due messages (claimDue): skips the unwanted ones, claims the
+ * others until $10, returns the rows. $1 'pending', $2 and $3 now, $4 and $5 the intent kinds, $6
+ * batch, $7 the kind needing an active booking, $8 'confirmed', $9 'completed', $10 claim until.
  */
-export const OUTBOX_CLAIM_SQL = `with "due" as (select "id" as "due_id" from "email_outbox" where (${OUTBOX_DUE} and ${OUTBOX_MESSAGE}) order by "email_outbox"."next_attempt_at" asc limit $7 for update skip locked), "verdict" as (select "email_outbox"."id" as "verdict_id", case when "email_outbox"."kind" is null then null
+export const OUTBOX_CLAIM_SQL = `with "due" as (select "id" as "due_id" from "email_outbox" where (${OUTBOX_DUE} and ${OUTBOX_MESSAGE}) order by "email_outbox"."next_attempt_at" asc limit $6 for update skip locked), "verdict" as (select "email_outbox"."id" as "verdict_id", case when "email_outbox"."kind" is null then null
   when "users"."id" is null then 'recipient account deleted'
   when "notification_opt_outs"."user_id" is not null then 'recipient opted out'
-  when "email_outbox"."kind" in ($8) and "bookings"."id" is null then 'booking no longer active'
-  else null end as "skip_reason" from "email_outbox" inner join "due" on "email_outbox"."id" = "due_id" left join "users" on "users"."id" = "email_outbox"."user_id" left join "notification_opt_outs" on ("notification_opt_outs"."user_id" = "email_outbox"."user_id" and "notification_opt_outs"."kind" = "email_outbox"."kind") left join "bookings" on ("bookings"."id" = "email_outbox"."booking_id" and "bookings"."status" in ($9, $10))) update "email_outbox" set "status" = case when "skip_reason" is null then "email_outbox"."status" else 'skipped' end, "attempts" = "email_outbox"."attempts" + case when "skip_reason" is null then 1 else 0 end, "last_error" = coalesce("skip_reason", "email_outbox"."last_error"), "next_attempt_at" = case when "skip_reason" is null then $11 else "email_outbox"."next_attempt_at" end from "verdict" where "email_outbox"."id" = "verdict_id" returning "email_outbox"."id", "email_outbox"."to_address", "email_outbox"."subject", "email_outbox"."template", "email_outbox"."props", "email_outbox"."html", "email_outbox"."text", "email_outbox"."attachments", "email_outbox"."kind", "email_outbox"."user_id", "email_outbox"."booking_id", "email_outbox"."dedupe_key", "email_outbox"."unsubscribe_token_hash", "email_outbox"."status", "email_outbox"."attempts", "email_outbox"."last_error", "email_outbox"."send_after", "email_outbox"."next_attempt_at", "email_outbox"."provider_message_id", "email_outbox"."sent_at", "email_outbox"."created_at"`;
+  when "email_outbox"."kind" in ($7) and "bookings"."id" is null then 'booking no longer active'
+  else null end as "skip_reason" from "email_outbox" inner join "due" on "email_outbox"."id" = "due_id" left join "users" on "users"."id" = "email_outbox"."user_id" left join "notification_opt_outs" on ("notification_opt_outs"."user_id" = "email_outbox"."user_id" and "notification_opt_outs"."kind" = "email_outbox"."kind") left join "bookings" on ("bookings"."id" = "email_outbox"."booking_id" and "bookings"."status" in ($8, $9))) update "email_outbox" set "status" = case when "skip_reason" is null then "email_outbox"."status" else 'skipped' end, "attempts" = "email_outbox"."attempts" + case when "skip_reason" is null then 1 else 0 end, "last_error" = coalesce("skip_reason", "email_outbox"."last_error"), "next_attempt_at" = case when "skip_reason" is null then $10 else "email_outbox"."next_attempt_at" end from "verdict" where "email_outbox"."id" = "verdict_id" returning "email_outbox"."id", "email_outbox"."to_address", "email_outbox"."subject", "email_outbox"."template", "email_outbox"."props", "email_outbox"."html", "email_outbox"."text", "email_outbox"."attachments", "email_outbox"."kind", "email_outbox"."user_id", "email_outbox"."booking_id", "email_outbox"."dedupe_key", "email_outbox"."unsubscribe_token_hash", "email_outbox"."status", "email_outbox"."attempts", "email_outbox"."last_error", "email_outbox"."send_after", "email_outbox"."next_attempt_at", "email_outbox"."provider_message_id", "email_outbox"."sent_at", "email_outbox"."created_at"`;
 
 /**
  * Messages sent (markSent): $1 'sent', $2 null (last error), $3 sent at, $4 JSON text of

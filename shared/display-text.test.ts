@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIDI_CONTROL, oneLine } from './display-text';
+import { BIDI_CONTROL, META_DESCRIPTION_MAX, metaDescription, oneLine } from './display-text';
 
 describe('oneLine', () => {
   it.each([
@@ -27,5 +27,30 @@ describe('oneLine', () => {
       expect(oneLine(text)).toBe(text);
       expect(BIDI_CONTROL.test(text)).toBe(false);
     }
+  });
+});
+
+describe('metaDescription', () => {
+  it('flattens a multi-line description to one line without bidi or format controls', () => {
+    expect(metaDescription('Cuts\r\n\r\nand\u2028colour\u2029\u0085today\tonly')).toBe('Cuts and colour today only');
+    expect(metaDescription('\u202EHair\u2066 salon\u200B \u200Fby \uFEFFSam\u2069')).toBe('Hair salon by Sam');
+    expect(metaDescription('\u202E\r\n')).toBe('');
+  });
+
+  it('keeps right-to-left letters, joiners and emoji', () => {
+    for (const text of ['صالون الشعر', 'می\u200Cخواهم', 'Family 👨\u200D👩\u200D👧 cuts']) {
+      expect(metaDescription(text)).toBe(text);
+    }
+  });
+
+  it('caps a long description after the last whole word, ended with an ellipsis', () => {
+    const long = `${'Colour '.repeat(40)}end`;
+    const meta = metaDescription(long);
+    expect(Array.from(meta).length).toBeLessThanOrEqual(META_DESCRIPTION_MAX);
+    expect(meta).toMatch(/^(Colour )+Colour…$/);
+    const exact = 'a'.repeat(META_DESCRIPTION_MAX);
+    expect(metaDescription(exact)).toBe(exact);
+    const emoji = '😀'.repeat(META_DESCRIPTION_MAX + 5);
+    expect(metaDescription(emoji)).toBe(`${'😀'.repeat(META_DESCRIPTION_MAX - 1)}…`);
   });
 });

@@ -1,4 +1,5 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { metaDescription } from '../../shared/display-text';
 import { hasBusinessIdentity, pageTitle } from '../../shared/format';
 import { classifySlugPath } from '../../shared/reserved-slugs';
 import { NotFound } from '../features/layout/not-found';
@@ -39,7 +40,8 @@ export const Route = createFileRoute('/$slug')({
       if (!hasBusinessIdentity(business)) return undefined;
       return {
         title: pageTitle(business.businessName.trim()),
-        description: business.description?.trim() || undefined,
+        // Flattened to one line, as search results and link previews show it (ADR 0077).
+        description: metaDescription(business.description ?? '') || undefined,
         url: `${context.origin}/${business.slug}`,
       };
     } catch (err) {

@@ -88,7 +88,6 @@ const dueIntents = preparedStatement<{ now: Date; batch: number }>()('outbox_due
       id: emailOutbox.id,
       to: emailOutbox.toAddress,
       kind: emailOutbox.kind,
-      subject: emailOutbox.subject,
       attempts: emailOutbox.attempts,
       createdAt: emailOutbox.createdAt,
     })

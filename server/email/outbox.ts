@@ -1,5 +1,5 @@
 /** The transactional outbox: a message is written in the transaction of the change that causes it. */
-import { and, desc, inArray, isNotNull, isNull, like, lt, ne, notInArray, notLike, or, sql } from 'drizzle-orm';
+import { and, desc, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { emailOutbox } from '../db/schema/index';
@@ -116,31 +116,15 @@ export async function enqueueEmailIntent(
   });
 }
 
-/**
- * LEGACY: an intent with kind NULL and subject 'intent:<kind>', as releases before intent kinds queued
- * it. One may still be pending after an upgrade, and read as a message it would be sent empty. Remove
- * this and its uses (also bench/baseline-server.ts) once no deployment runs such a release.
- */
-const LEGACY_INTENT_SUBJECT = 'intent:';
-/** LEGACY: the LIKE pattern of a legacy intent's subject. */
-export const LEGACY_INTENT_PATTERN = `${LEGACY_INTENT_SUBJECT}%`;
-const legacyIntent = and(isNull(emailOutbox.kind), like(emailOutbox.subject, LEGACY_INTENT_PATTERN));
-
 /** SQL condition: the outbox row is an intent. */
-export const isEmailIntent = or(inArray(emailOutbox.kind, EMAIL_INTENT_KINDS), legacyIntent);
+export const isEmailIntent = inArray(emailOutbox.kind, EMAIL_INTENT_KINDS);
 
 /** SQL condition: the row is a message, not an intent; `not(isEmailIntent)` would be NULL for kind NULL. */
-export const isOutboxMessage = or(
-  notInArray(emailOutbox.kind, [...EMAIL_INTENT_KINDS]),
-  and(isNull(emailOutbox.kind), notLike(emailOutbox.subject, LEGACY_INTENT_PATTERN)),
-);
+export const isOutboxMessage = or(notInArray(emailOutbox.kind, [...EMAIL_INTENT_KINDS]), isNull(emailOutbox.kind));
 
 /** The intent kind of an outbox row, or null for a message. */
-export function emailIntentKind(row: { kind: string | null; subject: string }): EmailIntentKind | null {
-  const kind =
-    row.kind ??
-    (row.subject.startsWith(LEGACY_INTENT_SUBJECT) ? row.subject.slice(LEGACY_INTENT_SUBJECT.length) : null);
-  return EMAIL_INTENT_KINDS.find((k) => k === kind) ?? null;
+export function emailIntentKind(row: { kind: string | null }): EmailIntentKind | null {
+  return EMAIL_INTENT_KINDS.find((k) => k === row.kind) ?? null;
 }
 
 /** The newest `limit` outbox messages, newest first, without intents; bodies are empty until rendered. */

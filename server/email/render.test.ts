@@ -119,7 +119,7 @@ describe('renderEmail', () => {
 });
 
 /** Every line break, separator, control and bidirectional character a stored value might hold. */
-const hostileDescription = 'Fringe\r\ntrim\u2028wash\u2029\u0085blow\u000b\u000c\u0000dry\u001f\u007f';
+const hostileDescription = 'Fringe\r\ntrim\u2028wash\u2029\u0085blow\u000b\u000c\u0000dry\u001f\u007f\u001b\u009b';
 const hostileBusinessName = ' Snip\n\u202EStudio\u2066 \t\u202A\u202B\u202C\u202D\u2067\u2068\u2069';
 const person = 'Cara\r\nBcc: spy@example.test';
 

@@ -30,15 +30,28 @@ export const emailSchema = safeText({ error: MSG.emailRequired })
   .regex(EMAIL_PATTERN, MSG.validEmail)
   .transform((v) => v.toLowerCase());
 
+/**
+ * A business's public contact email (business_profiles.email_address), in settings and at sign-up:
+ * trimmed, lower-cased; empty or null is null (no email shown on the public page). Missing is
+ * left to each input (`.optional()`).
+ */
+export const contactEmailSchema = safeText()
+  .trim()
+  .max(EMAIL_MAX, MSG.validEmail)
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || EMAIL_PATTERN.test(v), MSG.validEmail)
+  .transform((v) => v?.toLowerCase() ?? null);
+
 /** 8-128 characters, never trimmed (ADR 0004). */
-export const newPasswordSchema = safeText({ error: MSG.passwordRequired, multiline: true })
+export const newPasswordSchema = safeText({ error: MSG.passwordRequired, verbatim: true })
   .min(1, MSG.passwordRequired)
   .min(PASSWORD_MIN, MSG.passwordMin)
   .max(PASSWORD_MAX, MSG.passwordMax);
 
 export const loginInput = z.object({
   email: emailSchema,
-  password: safeText({ error: MSG.passwordRequired, multiline: true }).min(1, MSG.passwordRequired).max(1024),
+  password: safeText({ error: MSG.passwordRequired, verbatim: true }).min(1, MSG.passwordRequired).max(1024),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -101,8 +114,15 @@ export const businessProfileFields = z.object({
   schedule: weeklyScheduleSchema,
 });
 
-/** Business sign-up: the pending registration plus the completed profile. */
-export const registerBusinessInput = registerCustomerInput.extend(businessProfileFields.shape);
+/**
+ * Business sign-up: the pending registration plus the completed profile. `contactEmail` is the
+ * email shown on the public page (docs/decisions/0096): missing is the sign-in email, null or empty
+ * is none, else that address.
+ */
+export const registerBusinessInput = registerCustomerInput.extend({
+  ...businessProfileFields.shape,
+  contactEmail: contactEmailSchema.optional(),
+});
 export type RegisterBusinessInput = z.infer<typeof registerBusinessInput>;
 
 export const checkSlugInput = z.object({ slug: safeText().max(100) });
@@ -126,11 +146,11 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 export const resetPasswordForm = z
   .object({
     password: newPasswordSchema,
-    confirmPassword: safeText({ multiline: true }).min(1, MSG.confirmPasswordRequired),
+    confirmPassword: safeText({ verbatim: true }).min(1, MSG.confirmPasswordRequired),
   })
   .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
 
-const currentPasswordSchema = safeText({ error: MSG.currentPasswordRequired, multiline: true })
+const currentPasswordSchema = safeText({ error: MSG.currentPasswordRequired, verbatim: true })
   .min(1, MSG.currentPasswordRequired)
   .max(1024);
 

@@ -6,16 +6,8 @@ import { z } from 'zod';
 import { ALL_CATEGORIES } from '../categories';
 import { MSG } from '../messages';
 import { isValidTimezone } from '../zoned-time';
-import { EMAIL_PATTERN, nameSchema, weeklyScheduleSchema } from './auth';
-import {
-  ADDRESS_MAX,
-  BUSINESS_URL_MAX,
-  BUSINESS_URL_MIN,
-  DESCRIPTION_MAX,
-  EMAIL_MAX,
-  NAME_MAX,
-  PHONE_MAX,
-} from './limits';
+import { contactEmailSchema, nameSchema, weeklyScheduleSchema } from './auth';
+import { ADDRESS_MAX, BUSINESS_URL_MAX, BUSINESS_URL_MIN, DESCRIPTION_MAX, NAME_MAX, PHONE_MAX } from './limits';
 import { safeText } from './text';
 
 /** Business URL (slug) in settings: 3-50 lowercase letters, digits and hyphens. */
@@ -68,9 +60,7 @@ export const updateBusinessProfileInput = z.object({
     .max(DESCRIPTION_MAX, MSG.descriptionMax),
   address: optionalText(ADDRESS_MAX, `Address must be ${ADDRESS_MAX} characters or less`),
   phone: optionalText(PHONE_MAX, `Phone number must be ${PHONE_MAX} characters or less`),
-  email: optionalText(EMAIL_MAX, MSG.validEmail)
-    .refine((v) => v === null || EMAIL_PATTERN.test(v), MSG.validEmail)
-    .transform((v) => v?.toLowerCase() ?? null),
+  email: contactEmailSchema.optional().transform((v) => v ?? null),
   timezone: safeText({ error: MSG.timezoneInvalid })
     .min(1, MSG.timezoneInvalid)
     .max(64, MSG.timezoneInvalid)
@@ -90,7 +80,7 @@ export const deleteAccountInput = z.object({
   confirmation: safeText({ error: MSG.deleteTypeConfirm })
     .trim()
     .refine((v) => v === 'DELETE', MSG.deleteTypeConfirm),
-  currentPassword: safeText({ error: MSG.currentPasswordRequired, multiline: true })
+  currentPassword: safeText({ error: MSG.currentPasswordRequired, verbatim: true })
     .min(1, MSG.currentPasswordRequired)
     .max(1024),
 });

@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   addFirstSlot,
+  addSlotOnLastDate,
   confirmFromMailbox,
   customerOnDashboard,
   newBusiness,
@@ -97,6 +98,7 @@ test.describe.serial('every page, with data, at desktop and 375 px', () => {
   const customer = newCustomer(tag);
   const pendingSlot = `Pending cut ${tag}`;
   const bookedSlot = `Booked colour ${tag}`;
+  const freeSlot = `Free trim ${tag}`;
   let biz: Page;
   let cust: Page;
   const heading = (name: string | RegExp) => (p: Page) => p.getByRole('heading', { name }).first();
@@ -132,7 +134,7 @@ test.describe.serial('every page, with data, at desktop and 375 px', () => {
     await checkAtBothWidths(visitor, '/reset-password', (p) => p.getByRole('heading').first());
   });
 
-  test('a business with a pending request and a booked slot: check-email, dashboard, settings, QR code, contact, public page', async () => {
+  test('a business with a pending request, a booked slot and a free one: check-email, dashboard, settings, QR code, contact, public page', async () => {
     test.setTimeout(240_000);
     // A business signs up through the screens (for /check-email), confirms, and publishes two slots.
     biz = await crowd.open();
@@ -179,7 +181,13 @@ test.describe.serial('every page, with data, at desktop and 375 px', () => {
     await checkAtBothWidths(biz, '/settings', heading('Settings'));
     await checkAtBothWidths(biz, '/qrcode', (p) => p.getByRole('button', { name: 'Copy' }));
     await checkAtBothWidths(biz, '/contact', (p) => p.getByLabel('Subject'));
-    await checkAtBothWidths(biz, `/${business.slug}`, heading(business.businessName));
+    // A free slot too, so the public page shows its list of requestable slots under their day's
+    // heading, as /demo-salon does (colour contrast of the day headings).
+    await biz.goto('/dashboard');
+    await addSlotOnLastDate(biz, '2:00 pm', '2:30 pm', freeSlot);
+    await checkAtBothWidths(biz, `/${business.slug}`, (p) =>
+      p.getByTestId('public-slot').filter({ hasText: freeSlot }),
+    );
   });
 
   test('the customer with a pending request and a confirmed booking: dashboard, settings, contact, public page', async () => {

@@ -177,9 +177,11 @@ describe('auth.confirmEmail with an email change link', () => {
     expect(notices).toHaveLength(1);
   });
 
-  it("keeps a business's public contact email that differs from its login", async () => {
+  it.each([
+    ['that differs from its login', `bookings@salon.example.test`],
+    ['none (no email shown, ADR 0096)', null],
+  ])("keeps a business's public contact email %s", async (_label, contact) => {
     const { user } = await createBusiness(t.deps.db);
-    const contact = `bookings-${counter}@salon.example.test`;
     await t.deps.db.update(businessProfiles).set({ emailAddress: contact }).where(eq(businessProfiles.id, user.id));
     const newEmail = freshAddress();
     await (await callerFor(t.deps, null)).auth.confirmEmail({ token: await requestChange(user.id, newEmail) });

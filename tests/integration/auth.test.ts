@@ -126,6 +126,42 @@ describe('business sign-up', () => {
     expect((await anon.auth.checkSlug({ slug: 'dashboard' })).available).toBe(false);
   });
 
+  it('shows the sign-in email on the public page unless another or none is chosen (ADR 0096)', async () => {
+    const anon = await callerFor(t.deps, null);
+    const contactOf = async (slug: string) => {
+      const [row] = await t.deps.db.select().from(businessProfiles).where(eq(businessProfiles.slug, slug));
+      return row?.emailAddress;
+    };
+    await anon.auth.registerBusiness(businessInput('Dora@Example.test', 'dee-default'));
+    expect(await contactOf('dee-default')).toBe('dora@example.test');
+    await anon.auth.registerBusiness(
+      businessSignUp('owner@example.test', { slug: 'dee-chosen', contactEmail: ' Hello@Dee-Cuts.test ' }),
+    );
+    expect(await contactOf('dee-chosen')).toBe('hello@dee-cuts.test');
+    await anon.auth.registerBusiness(businessSignUp('private@example.test', { slug: 'dee-none', contactEmail: null }));
+    expect(await contactOf('dee-none')).toBeNull();
+    await anon.auth.registerBusiness(businessSignUp('blank@example.test', { slug: 'dee-blank', contactEmail: '' }));
+    expect(await contactOf('dee-blank')).toBeNull();
+    // The public page shows what was chosen.
+    expect((await anon.businesses.bySlug({ slug: 'dee-chosen' })).business.emailAddress).toBe('hello@dee-cuts.test');
+    expect((await anon.businesses.bySlug({ slug: 'dee-none' })).business.emailAddress).toBeNull();
+  });
+
+  it('refuses a public contact email the settings would refuse, creating nothing', async () => {
+    const anon = await callerFor(t.deps, null);
+    for (const [contactEmail, message] of [
+      ['not-an-email', MSG.validEmail],
+      ['hello\u001b@dee.test', MSG.textControlCharacters],
+      ['hello@dee.test\r\nBcc: x@y.test', MSG.textOneLine],
+    ] as const) {
+      const err = await errorOf(
+        anon.auth.registerBusiness(businessSignUp('refused@example.test', { slug: 'dee-refused', contactEmail })),
+      );
+      expect([err.code, err.message]).toEqual(['BAD_REQUEST', message]);
+    }
+    expect(await t.deps.db.select().from(users).where(eq(users.email, 'refused@example.test'))).toEqual([]);
+  });
+
   it('refuses a taken or reserved slug with its conflict text', async () => {
     const anon = await callerFor(t.deps, null);
     const taken = await errorOf(anon.auth.registerBusiness(businessInput('other@example.test', 'bea-cuts')));

@@ -100,6 +100,34 @@ describe('text-direction controls in names shown to others', () => {
     expect(await everyRow()).toEqual(before);
   });
 
+  it('control characters (ESC, VT, NEL) are refused at sign-up and in settings, changing nothing', async () => {
+    const anon = await callerFor(t.deps, null);
+    const { user } = await createBusiness(t.deps.db);
+    const settings = await callerFor(t.deps, user.id);
+    const before = await everyRow();
+    const refused = async (call: Promise<unknown>, message: string) => {
+      const err = await errorOf(call);
+      expect([err.code, err.message]).toEqual(['BAD_REQUEST', message]);
+    };
+    await refused(
+      anon.auth.registerCustomer({ name: 'Cara\u001b[2J', email: 'c@example.test', password: TEST_PASSWORD }),
+      MSG.textControlCharacters,
+    );
+    await refused(
+      anon.auth.registerBusiness(businessSignUp('b@example.test', { businessName: 'Salon\u000bStudio' })),
+      MSG.textOneLine,
+    );
+    await refused(
+      anon.auth.registerBusiness(businessSignUp('b@example.test', { description: 'Cuts\n\u001b[31mcolour' })),
+      MSG.textControlCharacters,
+    );
+    await refused(
+      settings.settings.updateBusinessProfile({ ...businessProfileForm('x-studio'), address: '1 High St\u0085Town' }),
+      MSG.textOneLine,
+    );
+    expect(await everyRow()).toEqual(before);
+  });
+
   it('leave right-to-left names as they are', async () => {
     const customer = await createUser(t.deps.db, { role: 'customer', name: 'Cara Customer' });
     await (await callerFor(t.deps, customer.id)).settings.updateCustomerName({ fullName: 'مريم \u200Fالحسن' });

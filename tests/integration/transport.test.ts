@@ -269,6 +269,8 @@ describe('text that no form can type', () => {
     ['a lone surrogate', 'Sam \uD800Smith', MSG.textUnreadable],
     ['a line break in a one-line field', 'Sam\r\nBcc: victim@example.test', MSG.textOneLine],
     ['a text-direction control in a one-line field', 'Sam \u202Ehtims', MSG.textDirectionControls],
+    ['an escape character in a one-line field', 'Sam\u001b[2JSmith', MSG.textControlCharacters],
+    ['a next-line character in a one-line field', 'Sam\u0085Smith', MSG.textOneLine],
   ])('refuses %s with its own 400 text, creating nothing', async (_label, name, message) => {
     const before = await userCount();
     const answer = await post('/trpc/auth.registerCustomer', JSON.stringify({ json: { ...signUp(), name } }));

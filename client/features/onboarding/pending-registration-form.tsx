@@ -19,6 +19,7 @@ import { errorInfo, trpc } from '../../lib/trpc';
 import { BusinessDetailsSection, ProfileForm, Section, slugFromName, type ProfileValues } from './profile-form';
 import { useAppOrigin } from '../../lib/use-app-origin';
 import { rememberLocationStep } from './location-step';
+import { ContactEmailChoice, useContactEmailChoice } from './contact-email-choice';
 
 /**
  * Sign-up variant: the business's registration waits in session storage (kept as it is typed); the
@@ -52,6 +53,7 @@ export function PendingRegistrationForm({
 
   const slug = useSlugCheck(form.values.slug);
   const origin = useAppOrigin();
+  const contact = useContactEmailChoice();
 
   function remember(values: Partial<ProfileValues>) {
     // Keep name and slug with the pending registration so a reload keeps them.
@@ -78,6 +80,8 @@ export function PendingRegistrationForm({
 
   async function onSubmit(values: ProfileValues) {
     setFormError(null);
+    const contactEmail = contact.contactEmail();
+    if (contactEmail === false) return;
     if (slug.state !== 'valid') {
       form.setFieldError(
         'slug',
@@ -98,6 +102,7 @@ export function PendingRegistrationForm({
         address: parsed.address,
         phone: parsed.phone,
         schedule: parsed.schedule,
+        contactEmail,
       });
       clearPendingRegistration();
       rememberCheckEmail(result.email);
@@ -114,6 +119,7 @@ export function PendingRegistrationForm({
       }
       if (info.fieldErrors) {
         for (const [key, text] of Object.entries(info.fieldErrors)) form.setFieldError(key, text);
+        if (info.fieldErrors.contactEmail) contact.setError(info.fieldErrors.contactEmail);
       }
       setFormError(info.message || MSG.profileCompleteFailed);
       notifications.show({
@@ -164,6 +170,7 @@ export function PendingRegistrationForm({
           <Text size="xs" c="dimmed" aria-live="polite" mt={-8}>
             {slug.state === 'checking' ? 'Checking availability...' : ''}
           </Text>
+          <ContactEmailChoice signInEmail={pending.email} state={contact} />
         </Section>
       </ProfileForm>
     </AuthCard>

@@ -62,7 +62,7 @@ export const SlotList = memo(function SlotList({
       <Stack gap="lg">
         {groupByDate(slots).map(([date, daySlots]) => (
           <section key={date} aria-label={formatDate(date)}>
-            <Text fw={700} size="sm" c="brand.8" mb={8}>
+            <Text fw={700} size="sm" c="brand.9" mb={8}>
               {formatDate(date)}
             </Text>
             <Stack gap="xs">

@@ -101,7 +101,8 @@ export async function registerCustomer(deps: ServiceDeps, input: RegisterCustome
 
 /**
  * Creates an unconfirmed business account with its profile (/complete-business-profile), as
- * `registerCustomer`. Throws CONFLICT (field slug) for a taken or reserved slug.
+ * `registerCustomer`. The profile's public contact email is `input.contactEmail`: missing is the
+ * sign-in email, null is none. Throws CONFLICT (field slug) for a taken or reserved slug.
  */
 export async function registerBusiness(deps: ServiceDeps, input: RegisterBusinessInput): Promise<SignUpResult> {
   // Before anything about the email, so the answer never depends on whether it is registered.
@@ -110,7 +111,9 @@ export async function registerBusiness(deps: ServiceDeps, input: RegisterBusines
   }
   try {
     return await signUp(deps, { ...input, role: 'business' }, async (tx, userId, now) => {
-      await tx.insert(businessProfiles).values(businessProfileRow(userId, input, now));
+      // The public contact email: the one chosen at sign-up, none (null), or else the sign-in email (ADR 0096).
+      const contactEmail = input.contactEmail === undefined ? input.email : input.contactEmail;
+      await tx.insert(businessProfiles).values(businessProfileRow(userId, { ...input, email: contactEmail }, now));
       await queueGeocode(tx, userId, input.address, now);
     });
   } catch (err) {

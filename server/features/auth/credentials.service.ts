@@ -1,5 +1,5 @@
 /** Password reset, and password and email change from settings (docs/decisions/0009). */
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { ChangePasswordInput, RequestEmailChangeInput, ResetPasswordInput } from '../../../shared/schemas/auth';
 import type { ServiceDeps } from '../../core/deps';
@@ -207,20 +207,12 @@ export async function applyEmailChange(
     throw err;
   }
   await markEmailVerified(tx, userId, now);
-  // The contact email follows the login only where it was the login or empty (docs/decisions/0036).
+  // The contact email follows the login only where it was the login; none stays none
+  // (docs/decisions/0036, 0096).
   const moved = await tx
     .update(businessProfiles)
     .set({ emailAddress: newEmail, updatedAt: now })
-    .where(
-      and(
-        eq(businessProfiles.id, userId),
-        or(
-          isNull(businessProfiles.emailAddress),
-          eq(businessProfiles.emailAddress, ''),
-          sql`lower(${businessProfiles.emailAddress}) = ${old!.email}`,
-        ),
-      ),
-    )
+    .where(and(eq(businessProfiles.id, userId), sql`lower(${businessProfiles.emailAddress}) = ${old!.email}`))
     .returning({ id: businessProfiles.id });
   await tx.update(customerProfiles).set({ email: newEmail }).where(eq(customerProfiles.id, userId));
   await voidOneTimeTokens(tx, { userId, purposes: ['email_confirmation', 'password_reset'], now });

@@ -166,10 +166,13 @@ export async function getOwnBusiness(db: DbOrTx, businessId: string) {
   return business;
 }
 
-/** The business_profiles row of the onboarding form's fields; `email` becomes its public email_address. */
+/**
+ * The business_profiles row of the onboarding form's fields; `email` becomes its public
+ * email_address (null: none shown).
+ */
 export function businessProfileRow(
   id: string,
-  fields: CompleteBusinessProfileInput & { slug: string; email: string },
+  fields: CompleteBusinessProfileInput & { slug: string; email: string | null },
   now: Date,
 ): typeof businessProfiles.$inferInsert {
   return {

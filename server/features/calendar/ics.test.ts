@@ -44,4 +44,17 @@ describe('bookingsCalendar', () => {
       expect(ics).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
     }
   });
+
+  it('makes escape, vertical tab, next line and C1 controls in stored names one space', () => {
+    const ics = bookingsCalendar({
+      name: 'Snip\u001b[2J\u000bStudio\u0085bookings\u009b (LastSlot)',
+      timezone: 'Europe/London',
+      view: 'business',
+      bookings: [{ ...booking, description: 'Fringe\u001b[31m', customerName: 'Cara\u0085\u000bCustomer' }],
+      alarmMinutes: 60,
+    });
+    expect(values(ics, 'X-WR-CALNAME')).toEqual(['Snip [2J Studio bookings (LastSlot)']);
+    expect(values(ics, 'SUMMARY')).toEqual(['Fringe [31m: Cara Customer']);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/\p{Cc}/u);
+  });
 });
