@@ -14,7 +14,15 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE_DB = 'lastslot_test_template';
+/**
+ * The names of a run's databases start with its own database's name (`lastslot_ci` →
+ * `lastslot_ci_t_template`, `lastslot_ci_t_<hex>`), so runs against different databases of one
+ * server never drop each other's.
+ */
+export function testDatabasePrefix(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
+  return `${name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_t_`;
+}
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -29,21 +37,25 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', null);
     return;
   }
+  const prefix = testDatabasePrefix(url);
+  const templateDb = `${prefix}template`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await dropTestDatabases(admin);
-  await admin.unsafe(`create database ${TEMPLATE_DB}`);
-  const template = await openDatabase({ url: withDatabase(url, TEMPLATE_DB), max: 1 });
+  await dropTestDatabases(admin, prefix);
+  await admin.unsafe(`create database ${templateDb}`);
+  const template = await openDatabase({ url: withDatabase(url, templateDb), max: 1 });
   await template.migrate();
   await template.close();
   project.provide('pgAdminUrl', url);
-  project.provide('pgTemplate', TEMPLATE_DB);
+  project.provide('pgTemplate', templateDb);
   return async () => {
-    await dropTestDatabases(admin);
+    await dropTestDatabases(admin, prefix);
     await admin.end({ timeout: 5 });
   };
 }
 
-async function dropTestDatabases(admin: postgres.Sql): Promise<void> {
-  const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like 'lastslot_test_%'`;
+async function dropTestDatabases(admin: postgres.Sql, prefix: string): Promise<void> {
+  const rows = await admin<
+    { datname: string }[]
+  >`select datname from pg_database where starts_with(datname, ${prefix})`;
   for (const { datname } of rows) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
 }

@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await database.migrate();
     return { database, url: null, close: () => database.close() };
   }
-  const name = `lastslot_test_${randomBytes(6).toString('hex')}`;
+  const name = `${template.replace(/template$/, '')}${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name} template ${template}`);
   const u = new URL(adminUrl);

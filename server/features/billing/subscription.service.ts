@@ -85,7 +85,7 @@ export async function resolveBillingStart(db: Db, configured: Date | null, now: 
       set: configured
         ? {
             startsAt: configured,
-            appliedAt: sql`case when ${billingStart.startsAt} = ${configured} then ${billingStart.appliedAt} end`,
+            appliedAt: sql`case when ${billingStart.startsAt} = ${sql.param(configured, billingStart.startsAt)} then ${billingStart.appliedAt} end`,
           }
         : { startsAt: sql`${billingStart.startsAt}` },
     })
@@ -110,7 +110,10 @@ export async function applyBillingStart(db: Db, terms: BillingTerms, now: Date):
     const trialEndsAt = launchTrialEnd(terms);
     const changed = await tx
       .update(businessProfiles)
-      .set({ isEarlyAdopter: true, trialEndsAt: sql`coalesce(${businessProfiles.trialEndsAt}, ${trialEndsAt})` })
+      .set({
+        isEarlyAdopter: true,
+        trialEndsAt: sql`coalesce(${businessProfiles.trialEndsAt}, ${sql.param(trialEndsAt, businessProfiles.trialEndsAt)})`,
+      })
       .where(lt(businessProfiles.createdAt, terms.startsAt))
       .returning({ id: businessProfiles.id });
     return changed.length;
