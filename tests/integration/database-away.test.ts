@@ -3,7 +3,8 @@
  * nothing listens, so every statement fails with the driver's real refused connection, wrapped by
  * drizzle as in production. A tRPC query, a mutation, a signed-in call (its session read fails) and a
  * plain route answer 503 with Retry-After and the generic "try again" text, never 500, and the
- * server logs a warning, not an error.
+ * server logs a warning, not an error. A page is its shell (docs/decisions/0088), never a 500
+ * (rendered by Vite's development server: no client build needed).
  */
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
@@ -14,6 +15,7 @@ import { buildServer } from '../../server/app';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../server/core/errors';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createDbThrottle } from '../../server/features/auth/throttle';
+import { PublicPageCache } from '../../server/features/businesses/public-page-cache';
 import { SESSION_COOKIE } from '../../server/features/auth/session';
 import { createLogger } from '../../server/logger';
 import { MSG } from '../../shared/messages';
@@ -24,6 +26,7 @@ const ORIGIN = 'http://localhost:3000';
 
 let away: Database;
 let app: FastifyInstance;
+let pagesApp: FastifyInstance;
 const lines: string[] = [];
 
 /** A local port nothing listens on. */
@@ -45,15 +48,20 @@ beforeAll(async () => {
     },
   });
   const logger = createLogger('info', false, sink);
-  app = await buildServer({
-    deps: { ...t.deps, db: away.db, throttle: createDbThrottle(away.db), logger },
+  const deps = {
+    ...t.deps,
+    db: away.db,
+    throttle: createDbThrottle(away.db),
+    publicPages: new PublicPageCache(away.db),
     logger,
-    clientDir: '/nonexistent',
-  });
-});
+  };
+  app = await buildServer({ deps, logger, clientDir: '/nonexistent' });
+  pagesApp = await buildServer({ deps, logger, pages: 'vite' });
+}, 120_000);
 
 afterAll(async () => {
   await app?.close();
+  await pagesApp?.close();
   await away?.close();
 });
 
@@ -111,6 +119,16 @@ describe('while the database is away', () => {
     expectUnavailable(res);
     expect(res.json()).toEqual({ error: MSG.generic });
   });
+
+  it('a page comes as the shell the browser fills in (its queries retry the 503), never a 500', async () => {
+    const headers = { accept: 'text/html', cookie: `${SESSION_COOKIE}=${'a'.repeat(40)}` };
+    for (const url of ['/', '/wren-cuts', '/dashboard']) {
+      const res = await pagesApp.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).not.toMatch(/ECONNREFUSED|postgres/i);
+    }
+  }, 60_000);
 
   it('logs each failure as a warning, never as an error', async () => {
     const entries = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
