@@ -21,7 +21,8 @@ import {
   type TrustProxy,
 } from './core/env';
 import { projectPath } from './core/paths';
-import { pingDatabase } from './db/client';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './core/errors';
+import { isDatabaseAway, pingDatabase } from './db/client';
 import { clientIpKey } from './features/auth/throttle';
 import { registerPages, type PageSource } from './http/pages';
 import { plainRoutes } from './http/plain-routes';
@@ -45,6 +46,7 @@ const GENERIC_BODIES = {
   400: { error: MSG.badRequest },
   413: { error: MSG.requestTooLarge },
   500: { error: MSG.generic },
+  503: { error: MSG.generic },
 } as const;
 
 function genericBody(status: number) {
@@ -135,6 +137,11 @@ export async function buildServer({
 
   // Set before any plugin is registered, so every plugin's routes inherit it.
   app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
+    // The database away (docs/decisions/0102): try again shortly, not a bug; Retry-After is added below.
+    if (isDatabaseAway(err)) {
+      req.log.warn({ err }, 'request failed: the database is unavailable');
+      return reply.code(503).send(GENERIC_BODIES[503]);
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
     return reply.code(status).send(genericBody(status));
@@ -159,8 +166,19 @@ export async function buildServer({
     handlersRunning.add(req);
     done();
   });
-  app.addHook('onSend', (req, _reply, payload, done) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     handlerDone(req);
+    // Every 503 (the database away, docs/decisions/0102) says when to try again. Fastify copies a
+    // fetch Response's (tRPC's) status and headers after this hook.
+    const res = payload instanceof Response ? payload : null;
+    if (
+      (res?.status ?? reply.statusCode) === 503 &&
+      !(res?.headers.has('retry-after') ?? reply.hasHeader('retry-after'))
+    ) {
+      const wait = String(UNAVAILABLE_RETRY_AFTER_SECONDS);
+      if (res) res.headers.set('retry-after', wait);
+      else reply.header('retry-after', wait);
+    }
     done(null, payload);
   });
   app.addHook('onResponse', (req, _reply, done) => {
@@ -234,8 +252,11 @@ export async function buildServer({
           return wait === null ? {} : { headers: { 'retry-after': String(wait) } };
         },
         onError({ error, path: procedure }) {
-          if (error.code === 'INTERNAL_SERVER_ERROR')
-            logger.error({ err: error.cause ?? error, procedure }, 'tRPC error');
+          if (error.code !== 'INTERNAL_SERVER_ERROR') return;
+          // The database away answers 503 (docs/decisions/0102): expected during a fail-over.
+          if (isDatabaseAway(error.cause))
+            logger.warn({ err: error.cause, procedure }, 'tRPC call failed: the database is unavailable');
+          else logger.error({ err: error.cause ?? error, procedure }, 'tRPC error');
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });

@@ -70,16 +70,8 @@ export function callWithTimeout<T>(
   });
 }
 
-/**
- * React Query `retry` and `retryDelay` (queries and mutations) that retry a failure (no answer, a
- * time-out, a 5xx) once per entry of `delaysMs`, waiting that long first; an answer (4xx) is final.
- */
-export function retryAfterFailures(delaysMs: readonly number[]) {
-  return {
-    retry: (failureCount: number, err: unknown) => !isAnswer(err) && failureCount < delaysMs.length,
-    retryDelay: (failureCount: number) => delaysMs[Math.min(failureCount, delaysMs.length - 1)] ?? 0,
-  };
-}
+/** The retry options handed to React Query live with the QueryClient they also configure. */
+export { IDEMPOTENT_WRITE_RETRIES, retryAfterFailures } from './trpc';
 
 /** A mutation of the vanilla tRPC client, e.g. `trpcClient.slots.create`. */
 interface MutationProcedure<TInput, TOutput> {

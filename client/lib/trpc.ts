@@ -46,6 +46,54 @@ export function isAnswer(err: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500;
 }
 
+/** Longest wait, in ms, a Retry-After may impose before a retry. */
+export const MAX_RETRY_WAIT_MS = 10_000;
+
+/**
+ * Whether `err` is a 503: the server is up but its database is away (unreachable, restarting), so
+ * the same call is worth another try a moment later (docs/decisions/0102).
+ */
+export function isUnavailable(err: unknown): boolean {
+  return httpStatusOf(err) === 503;
+}
+
+/** The wait a failed call's answer asked for (its Retry-After, in seconds) in ms, at most MAX_RETRY_WAIT_MS. */
+export function retryAfterMs(err: unknown): number | undefined {
+  if (!(err instanceof TRPCClientError)) return undefined;
+  const response = (err.meta as { response?: unknown } | undefined)?.response;
+  const value = response instanceof Response ? response.headers.get('retry-after') : null;
+  const seconds = value === null || value.trim() === '' ? NaN : Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1_000, MAX_RETRY_WAIT_MS) : undefined;
+}
+
+/**
+ * React Query `retry` and `retryDelay` (queries and mutations): retry a failure once per entry of
+ * `delaysMs`, waiting that long first, or longer when the answer's Retry-After asks for it (capped
+ * at MAX_RETRY_WAIT_MS). `which`: 'failures' retries any failure that is not an answer (no answer,
+ * a time-out, a 5xx); 'unavailable' only a 503 (docs/decisions/0102). An answer (4xx) is final.
+ */
+export function retryAfterFailures(delaysMs: readonly number[], which: 'failures' | 'unavailable' = 'failures') {
+  const retries = which === 'unavailable' ? isUnavailable : (err: unknown) => !isAnswer(err);
+  return {
+    retry: (failureCount: number, err: unknown) => retries(err) && failureCount < delaysMs.length,
+    retryDelay: (failureCount: number, err?: unknown) =>
+      Math.min(
+        Math.max(delaysMs[Math.min(failureCount, delaysMs.length - 1)] ?? 0, retryAfterMs(err) ?? 0),
+        MAX_RETRY_WAIT_MS,
+      ),
+  };
+}
+
+/** Queries: a failure is tried twice more, after 1 s and 2 s (or the answer's Retry-After). */
+export const QUERY_RETRIES = retryAfterFailures([1_000, 2_000]);
+
+/**
+ * Idempotent writes (those that carry an idempotency key, docs/decisions/0034): a 503 (the
+ * database away) is tried three more times with the same key, after 1, 2 and 4 s (or the answer's
+ * Retry-After), so a fail-over passes unnoticed. Other writes are never retried automatically.
+ */
+export const IDEMPOTENT_WRITE_RETRIES = retryAfterFailures([1_000, 2_000, 4_000], 'unavailable');
+
 /**
  * A procedure answered UNAUTHORIZED: the session may have ended on the server (expired, or revoked
  * by a password change on another device). Ask auth.me again; the SessionWatcher takes it from
@@ -64,9 +112,10 @@ export const queryClient: QueryClient = new QueryClient({
     queries: {
       staleTime: 10_000,
       refetchOnWindowFocus: true,
-      // Client errors (4xx) are answers, not glitches: never retry them.
-      retry: (failureCount, err) => !isAnswer(err) && failureCount < 2,
+      // Client errors (4xx) are answers, not glitches: never retried.
+      ...QUERY_RETRIES,
     },
+    // Only idempotent writes are retried, by their own options (IDEMPOTENT_WRITE_RETRIES).
     mutations: { retry: false },
   },
 });

@@ -25,3 +25,9 @@ export class DomainError extends Error {
     super(message);
   }
 }
+
+/**
+ * Seconds an answer of 503 (the database away: unreachable, restarting or refusing connections,
+ * docs/decisions/0102) tells its client to wait before trying again: its Retry-After.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;

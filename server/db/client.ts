@@ -136,26 +136,71 @@ export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** The PostgreSQL error code of a driver error, unwrapping drizzle 0.45's wrapper (`cause`). */
-export function pgErrorCode(err: unknown): string | undefined {
+/** `err` and the errors it wraps (drizzle 0.45 puts the driver's error on `cause`), outermost first. */
+function* errorChain(err: unknown): Generator<object> {
   let cur: unknown = err;
   for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    yield cur;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+}
+
+/** The PostgreSQL error code of a driver error, unwrapping drizzle 0.45's wrapper (`cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (const cur of errorChain(err)) {
     const code = (cur as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    cur = (cur as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
 /** The violated constraint's name, when the driver reports it. */
 export function pgConstraint(err: unknown): string | undefined {
-  let cur: unknown = err;
-  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+  for (const cur of errorChain(err)) {
     const c =
       (cur as { constraint_name?: unknown; constraint?: unknown }).constraint_name ??
       (cur as { constraint?: unknown }).constraint;
     if (typeof c === 'string') return c;
-    cur = (cur as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * Codes of a connection that could not be made or was lost: postgres.js's own and the socket's
+ * (Node's `code` of a failed connect, read or write).
+ */
+const CONNECTION_LOST_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs of a server that is going away or not taking work: 57P01 admin shutdown (a terminated
+ * backend, a fast shutdown), 57P02 crash shutdown, 57P03 cannot connect now (starting up, shutting
+ * down, in recovery), 53300 too many connections. Class 08 (connection exception) is matched whole.
+ */
+const SERVER_AWAY_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/**
+ * Whether `err` (a driver error, possibly wrapped by drizzle) says the database is away: unreachable,
+ * restarting, or refusing connections, as opposed to refusing this statement. Such a failure is
+ * worth a retry a moment later: the request answers 503 with Retry-After (docs/decisions/0102).
+ */
+export function isDatabaseAway(err: unknown): boolean {
+  for (const cur of errorChain(err)) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    if (CONNECTION_LOST_CODES.has(code) || SERVER_AWAY_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
 }

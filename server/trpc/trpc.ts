@@ -1,11 +1,16 @@
 /**
  * tRPC set-up. Error policy: a DomainError keeps its code, message and `title`; input errors answer
- * BAD_REQUEST with per-field messages; anything unexpected gets a generic message, never internal text.
+ * BAD_REQUEST with per-field messages; a failure because the database is away answers
+ * SERVICE_UNAVAILABLE (503, with Retry-After) with the generic message (docs/decisions/0102);
+ * anything else unexpected gets the generic message too, never internal text.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
 import { DomainError } from '../core/errors';
+import { isDatabaseAway } from '../db/client';
 import { clientIpKey } from '../features/auth/throttle';
 import { CallLimitExceeded, SEARCH_PROCEDURE } from './call-limits';
 import type { Context } from './context';
@@ -51,6 +56,7 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const extra: ErrorData = {};
     let message = shape.message;
+    let code = shape.data.code;
     const cause = error.cause;
     if (cause instanceof ZodError) {
       const first = cause.issues[0];
@@ -71,13 +77,22 @@ const t = initTRPC.context<Context>().create({
       if (cause.options.details) extra.details = cause.options.details;
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = MSG.generic;
+      // Wherever it failed (the session read, a limit, the procedure): worth a retry, not a bug.
+      if (isDatabaseAway(cause)) code = 'SERVICE_UNAVAILABLE';
     } else if (TRANSPORT_ERROR_CODES.has(error.code)) {
       message = transportErrorMessage(error);
     }
+    // tRPC takes the answer's HTTP status from `data.httpStatus`.
+    const remapped = code !== shape.data.code;
     return {
       message,
-      code: shape.code,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...extra },
+      code: remapped ? TRPC_ERROR_CODES_BY_KEY[code] : shape.code,
+      data: {
+        code,
+        httpStatus: remapped ? getHTTPStatusCodeFromError(new TRPCError({ code })) : shape.data.httpStatus,
+        path: shape.data.path,
+        ...extra,
+      },
     };
   },
 });

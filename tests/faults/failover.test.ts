@@ -2,7 +2,8 @@
  * Database faults under write load (docs/decisions/0027): the real server (supervisor, 2 HTTP
  * workers and the mail worker of docs/decisions/0064) on a throw-away PostgreSQL cluster, 20 s of booking requests, decisions and slot creation over
  * HTTP while the app's backends are terminated every second, and a `pg_ctl restart` half-way.
- * Promises: no worker dies; every acknowledged write is in the database; no half-applied
+ * Promises: no worker dies; a call that fails while the database is away answers 503, never 500;
+ * every acknowledged write is in the database; no half-applied
  * transaction (a booking's status agrees with its slot); /healthz is back within 2 s of the
  * database; live subscribers are told to refetch after the restart, and live updates and the
  * mail worker work afterwards; a killed mail worker is replaced and its replacement sends what was
@@ -145,9 +146,13 @@ describe.skipIf(Boolean(unavailable))('database faults under write load', () => 
     /** Booking id -> the slot it requested. */
     const requestedSlot = new Map<string, string>();
     const failures = new Map<string, number>();
+    /** HTTP status of each failed call's answer ('none': no answer, or not tRPC's) -> how many. */
+    const failedStatuses = new Map<string, number>();
     const fail = (err: unknown) => {
       const key = err instanceof TRPCClientError ? String(err.data?.code ?? err.message) : String(err);
       failures.set(key, (failures.get(key) ?? 0) + 1);
+      const status = err instanceof TRPCClientError ? String(err.data?.httpStatus ?? 'none') : 'none';
+      failedStatuses.set(status, (failedStatuses.get(status) ?? 0) + 1);
     };
 
     const admin = postgres(pg.adminUrl, { max: 1, onnotice: () => {}, connection: { application_name: 'faults' } });
@@ -237,6 +242,7 @@ describe.skipIf(Boolean(unavailable))('database faults under write load', () => 
     const summary = {
       acked: { requests: acked.requests.length, decisions: acked.decisions.length, slots: acked.slots.length },
       failures: Object.fromEntries(failures),
+      failedStatuses: Object.fromEntries(failedStatuses),
       terminatedBackends: terminated,
       restart,
       workerDeaths: server.logs
@@ -257,6 +263,12 @@ describe.skipIf(Boolean(unavailable))('database faults under write load', () => 
     expect(terminated).toBeGreaterThan(0);
     expect(acked.requests.length).toBeGreaterThan(0);
     expect(acked.decisions.length).toBeGreaterThan(0);
+
+    // The database away answers 503 ("try again"), never 500 (docs/decisions/0102): no call failed
+    // with any other server error, and some failed with 503 (the faults reached the calls).
+    const serverErrors = [...failedStatuses].filter(([status]) => Number(status) >= 500 && status !== '503');
+    expect(serverErrors).toEqual([]);
+    expect(failedStatuses.get('503') ?? 0).toBeGreaterThan(0);
 
     // No process death: the same three workers, the primary alive, no replacement logged.
     expect(alive(primary)).toBe(true);

@@ -6,7 +6,7 @@
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages';
 import { useActionKeys } from '../../lib/action-keys';
-import { noticeFor, useTimedMutation } from '../../lib/requests';
+import { IDEMPOTENT_WRITE_RETRIES, noticeFor, TIME_LIMITS_MS, useTimedMutation } from '../../lib/requests';
 import { errorInfo, trpc, trpcClient } from '../../lib/trpc';
 
 export type Answer = 'confirm' | 'approve' | 'decline' | 'reject';
@@ -41,10 +41,10 @@ function failure(answer: Answer, err: unknown): { title?: string; message: strin
 export function useAnswerRequest() {
   const utils = trpc.useUtils();
   const mutations = {
-    confirm: useTimedMutation(trpcClient.bookings.confirm),
-    approve: useTimedMutation(trpcClient.bookings.approve),
-    decline: useTimedMutation(trpcClient.bookings.decline),
-    reject: useTimedMutation(trpcClient.bookings.reject),
+    confirm: useTimedMutation(trpcClient.bookings.confirm, TIME_LIMITS_MS.write, IDEMPOTENT_WRITE_RETRIES),
+    approve: useTimedMutation(trpcClient.bookings.approve, TIME_LIMITS_MS.write, IDEMPOTENT_WRITE_RETRIES),
+    decline: useTimedMutation(trpcClient.bookings.decline, TIME_LIMITS_MS.write, IDEMPOTENT_WRITE_RETRIES),
+    reject: useTimedMutation(trpcClient.bookings.reject, TIME_LIMITS_MS.write, IDEMPOTENT_WRITE_RETRIES),
   };
   const busy = Object.values(mutations).some((m) => m.isPending);
 

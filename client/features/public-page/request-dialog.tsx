@@ -9,7 +9,7 @@ import { bookingFailureNotice, formatDate, formatTimeRange } from '../../../shar
 import { MSG } from '../../../shared/messages';
 import { NOTES_MAX } from '../../../shared/schemas/limits';
 import { useActionKeys } from '../../lib/action-keys';
-import { errorInfo, trpc } from '../../lib/trpc';
+import { errorInfo, IDEMPOTENT_WRITE_RETRIES, trpc } from '../../lib/trpc';
 import type { Slot } from './use-business-by-slug';
 
 /** What the dialog shows and requests of a slot (the business page's slot, or a Discover result's). */
@@ -33,7 +33,8 @@ export function RequestDialog({
   onSignInNeeded: () => void;
 }) {
   const utils = trpc.useUtils();
-  const request = trpc.bookings.request.useMutation();
+  // Sent with an idempotency key: a 503 is retried with the same key.
+  const request = trpc.bookings.request.useMutation(IDEMPOTENT_WRITE_RETRIES);
   const [notes, setNotes] = useState('');
   const keys = useActionKeys();
 
