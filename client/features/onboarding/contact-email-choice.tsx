@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Input.css';
 import { Radio, Stack, TextInput } from '@mantine/core';

@@ -35,6 +35,11 @@ export async function deleteAccount(
   if (account.role === 'business') await cancelStripeSubscription(deps, account.id);
   const events = await deps.db.transaction(async (tx) => {
     const now = deps.now();
+    // A business's profile is locked first: a subscription webhook or listing change waits for the
+    // deletion instead of taking its locks in the other order (a deadlock). Where its slots showed
+    // in Discover, so the lists there drop them.
+    const was =
+      account.role === 'business' ? ((await discoverListing(tx, account.id, { lock: true }))?.at ?? null) : null;
     const own = account.role === 'business' ? bookings.businessId : bookings.customerId;
     const closed = await tx
       .update(bookings)
@@ -55,8 +60,6 @@ export async function deleteAccount(
       now,
     );
     const scrubbed = account.role === 'customer' ? await forgetCustomer(tx, account.id, now) : [];
-    // Where its slots showed in Discover, so the lists there drop them.
-    const was = account.role === 'business' ? ((await discoverListing(tx, account.id))?.at ?? null) : null;
     // Ended explicitly (not only by the cascade) so the account's live streams end too.
     await invalidateUserSessions(tx, account.id);
     await tx.delete(users).where(eq(users.id, account.id));
