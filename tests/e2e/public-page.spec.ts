@@ -8,6 +8,7 @@
  */
 import type { BrowserContextOptions, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { MSG } from '../../shared/messages';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import {
   addFirstSlot,
@@ -30,6 +31,8 @@ test.describe.configure({ mode: 'serial' });
 const tag = `p${Date.now().toString(36)}`;
 const business = newBusiness(tag);
 const customer = newCustomer(tag);
+/** A second customer, whose first sign-in creates the account. */
+const retryingCustomer = newCustomer(`${tag}-retry`);
 const slotDescription = `Public page slot ${tag}`;
 const fullAddress = 'Flat 2, 12 High Street, Shoreditch, London, E1 6AN';
 const phone = '020 7946 0123';
@@ -54,6 +57,15 @@ async function openInApp(page: Page): Promise<number> {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
   return navigateInApp(page, `/${business.slug}`);
+}
+
+/** Signs `page` in as `who` and opens the business's page with the app running; its test slot. */
+async function customerAtSlot(page: Page, who = customer) {
+  await customerOnDashboard(page, who);
+  await page.goto(`/${business.slug}`);
+  // The customer's controls come with the app, which loads at the first interaction.
+  await startApp(page);
+  return { page, slot: page.getByTestId('public-slot').filter({ hasText: slotDescription }) };
 }
 
 /** The owner's signed-in browser state (cookies, local storage), saved once. */
@@ -411,13 +423,7 @@ test("'Invalid Business Data' without a name; 'No description available.' and th
 test("a customer's failed request reads 'Booking failed'; a lost session asks to log in", async ({
   people: { open, errors },
 }) => {
-  const page = await open();
-  await customerOnDashboard(page, customer);
-
-  await page.goto(`/${business.slug}`);
-  // The customer's controls come with the app, which loads at the first interaction.
-  await startApp(page);
-  const slot = page.getByTestId('public-slot').filter({ hasText: slotDescription });
+  const { page, slot } = await customerAtSlot(await open());
   await page.route(isRequest, (route) =>
     route.fulfill({
       status: 500,
@@ -448,5 +454,36 @@ test("a customer's failed request reads 'Booking failed'; a lost session asks to
     .toContainEqual(expect.stringMatching(/Booking failed[\s\S]*Please log in to book an appointment/));
   await expect(page.getByText('Session Expired')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  expect(errors.filter((e) => !PROVOKED.test(e))).toEqual([]);
+});
+
+test('a booking request answered 503 (the database away) is sent again with the same key and goes through, without a failure toast', async ({
+  people: { open, errors },
+}) => {
+  const { page, slot } = await customerAtSlot(await open(), retryingCustomer);
+  // The first attempt meets a fail-over; the retry reaches the server.
+  const keys: unknown[] = [];
+  await page.route(isRequest, (route) =>
+    unlessTornDown(async () => {
+      const sent = route.request().postDataJSON() as Record<string, { json: { idempotencyKey?: string } }>;
+      keys.push(sent['0']?.json.idempotencyKey);
+      if (keys.length > 1) return route.continue();
+      return route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1' },
+        contentType: 'application/json',
+        body: JSON.stringify([trpcError('bookings.request', 'SERVICE_UNAVAILABLE', 503, MSG.generic)]),
+      });
+    }),
+  );
+  const toasts = await recordToasts(page);
+  await slot.getByRole('button', { name: /^Request/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MSG.bookingRequested })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toEqual(expect.any(String));
+  expect(keys[1]).toBe(keys[0]);
+  expect(await toasts()).not.toContainEqual(expect.stringMatching(/Booking failed/));
+  await page.unroute(isRequest);
   expect(errors.filter((e) => !PROVOKED.test(e))).toEqual([]);
 });
