@@ -128,7 +128,7 @@ test('the footer opens the Terms & Conditions (16 sections) and the Privacy Poli
   await expect(terms).toContainText('subject to approval by the business');
   await expect(terms).toContainText('the cancellation policy is set by each business');
   await expect(terms).toContainText('law of England and Wales');
-  await expect(terms).toContainText('handled by our third-party payment provider');
+  await expect(terms).toContainText('Subscription payments are processed by Stripe, our payment processor');
   await expect(terms).toContainText('support@');
   await terms.getByRole('button', { name: 'Close' }).click();
   await expect(terms).toBeHidden();
