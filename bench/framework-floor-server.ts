@@ -3,9 +3,11 @@
  * Fastify adapter under /trpc and the superjson transformer, as the app mounts them, answering one
  * batched query with the answers B gave to it, held in memory: no database, session, hook, logger
  * or input schema. No app built on this stack can answer a call for less, so C beside B shows
- * which throughput budgets the stack leaves room for (docs/decisions/0090).
+ * which throughput budgets the stack leaves room for (docs/decisions/0090), and B and C together
+ * give a tRPC call's combined floor (docs/decisions/0110). A mutation (the booking request) is
+ * answered with a stored successful answer, every time.
  *
- * Env: BENCH_FLOOR_CALL (JSON `{ procedures: ['businesses.bySlug'], body: '<B's answer>' }`),
+ * Env: BENCH_FLOOR_CALL (JSON `{ procedures: ['businesses.bySlug'], body: '<B's answer>', type?: 'mutation' }`),
  * BENCH_FLOOR_ANSWERS (`plain`: answers without superjson), HOST, PORT, WEB_CONCURRENCY (worker
  * processes, default 1; a primary forks them with node:cluster, as A and B do).
  */
@@ -20,6 +22,8 @@ export interface FloorCall {
   procedures: string[];
   /** B's answer to the batch: tRPC's wire format, one `{ result: { data } }` per procedure. */
   body: string;
+  /** How the call is sent: a query (GET, the default) or a mutation (POST). */
+  type?: 'query' | 'mutation';
 }
 
 const withSuperjson = initTRPC.create({ transformer: superjson });
@@ -29,7 +33,8 @@ const plain = { serialize: (value: unknown) => value, deserialize: (value: unkno
 const withPlainAnswers = initTRPC.create({ transformer: { input: superjson, output: plain } });
 
 /**
- * A router with one query per path of `call`, each returning B's answer for it, deserialised once;
+ * A router with one query (or mutation, by `call.type`) per path of `call`, each returning B's
+ * answer for it, deserialised once;
  * answers go out through superjson, or as plain JSON with `plainAnswers`.
  */
 export function floorRouter(call: FloorCall, plainAnswers = false): AnyRouter {
@@ -42,7 +47,7 @@ export function floorRouter(call: FloorCall, plainAnswers = false): AnyRouter {
     const parts = procedure.split('.');
     let node = tree;
     for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    node[parts.at(-1)!] = t.procedure.query(() => data);
+    node[parts.at(-1)!] = call.type === 'mutation' ? t.procedure.mutation(() => data) : t.procedure.query(() => data);
   });
   return t.router(tree as Parameters<typeof t.router>[0]);
 }

@@ -1,18 +1,23 @@
 /**
- * `npm run bench`: the performance harness (docs/decisions/0026). Builds the app's server, creates a
- * throw-away PostgreSQL database, migrates and seeds it, then drives target A (the app's production
- * build in production mode), target B (bench/baseline-server.ts) and, on two read scenarios, target C
- * (bench/framework-floor-server.ts: the framework alone), the same number of processes each,
- * each freshly started before every measurement, rounds interleaved A, B, A, B, with autocannon
- * (A's CPU readings wait until the emails its requests queued are sent: docs/decisions/0063),
- * and prints a table plus PASS/FAIL per budget. Always exits 0 once it has measured (a benchmark
- * measures; it is not a test); exits 1 only when it could not run. See bench/README.md.
+ * `npm run bench`: the performance harness (docs/decisions/0026, budgets: 0110). Builds the app's
+ * server, creates a throw-away PostgreSQL database, migrates and seeds it, then drives target A (the
+ * app's production build in production mode), target B (bench/baseline-server.ts) and, on every
+ * tRPC call, target C (bench/framework-floor-server.ts: the framework alone), the same number of
+ * processes each, each freshly started before every measurement, rounds interleaved A, B, C, with
+ * autocannon (A's CPU readings wait until the emails its requests queued are sent: docs/decisions/0063),
+ * and prints a table plus PASS/FAIL per budget. Scenarios: the public page HTML under a visitors'
+ * mix, a render missing every cache (distinct pages), the public data call, booking, dashboard,
+ * discovery (then again on a data set BENCH_DISCOVERY_LARGE times larger) and live update; each
+ * closed loop of A is followed by A at half its done/s for the p99. Always exits 0 once it has
+ * measured (a benchmark measures; it is not a test); exits 1 only when it could not run. See bench/README.md.
  *
  * Settings (env, or the same names as flags: `--scale 0.02`, `--duration=3`):
  * BENCH_SCALE (1 = 10,000 businesses x 40 slots), BENCH_DURATION (s, 8), BENCH_WARMUP (s, 2),
- * BENCH_ROUNDS (2), BENCH_CONNECTIONS (32), BENCH_SCENARIOS (public,booking,dashboard,discovery,live),
- * BENCH_RATE_PUBLIC (500/s), BENCH_RATE_BOOKING (100/s), BENCH_RATE_DASHBOARD (100/s; 0 skips a rate run),
- * BENCH_RATE_DISCOVERY (100/s; the discovery scenario seeds 100,000 businesses x 10 slots more, x BENCH_SCALE),
+ * BENCH_ROUNDS (2), BENCH_CONNECTIONS (32), BENCH_SCENARIOS (page,render,public,booking,dashboard,discovery,live),
+ * BENCH_RATE_SHARE (0.5: the p99 runs' rate as a share of A's closed-loop done/s; 0 skips them),
+ * BENCH_RATE_FLOOR (1: B runs at that rate too), BENCH_RENDER_PASS (2000 distinct pages measured),
+ * BENCH_RENDER_WARMUP (500 other pages first), BENCH_DISCOVERY_LARGE (4: the discovery seed of
+ * 100,000 businesses x 10 slots x BENCH_SCALE again at 4x; 0 skips),
  * BENCH_LIVE_SUBSCRIBERS (200), BENCH_LIVE_RATE (deliveries/s, 500), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432), BENCH_PORT (3360; B uses +1, C +2), BENCH_SKIP_BUNDLE (1: no
  * vite build), BENCH_CLIENT_DIST (a build to use instead of building: a folder with client/ and ssr/), BENCH_KEEP_LOGS,
@@ -51,7 +56,22 @@ import {
 import type { FloorCall } from './framework-floor-server';
 import { measureLive } from './live';
 import { measure, type BenchRequest, type CpuProbe, type LoadResult, type LoadShape } from './load';
-import { formatSummary, formatTable, formatVerdicts, TARGET_NAMES, verdicts, type Row } from './report';
+import {
+  DISCOVERY_LARGE,
+  formatSummary,
+  formatTable,
+  formatVerdicts,
+  halfRate,
+  LIVE_UPDATE,
+  PUBLIC_PAGE,
+  RATE_SHARE,
+  RENDER_DATA,
+  RENDER_HTML,
+  SCENARIO_BUDGETS,
+  TARGET_NAMES,
+  verdicts,
+  type Row,
+} from './report';
 import {
   buildServerForBench,
   killAllTargets,
@@ -62,6 +82,7 @@ import {
   type RunningTarget,
   type TargetKind,
 } from './targets';
+import { distinctPass, GROUP_CHAT_MIX, visitorBusiness } from './visitors';
 import { BENCH_APP_URL, batchMutation, batchQueryPath, sessionCookie } from './wire';
 import { kb } from '../scripts/bundle-size';
 
@@ -90,12 +111,19 @@ const cfg = {
   rounds: Math.max(1, Math.round(num('BENCH_ROUNDS', 2))),
   connections: Math.max(1, Math.round(num('BENCH_CONNECTIONS', 32))),
   scenarios: new Set(
-    (process.env.BENCH_SCENARIOS ?? 'public,booking,dashboard,discovery,live').split(',').map((s) => s.trim()),
+    (process.env.BENCH_SCENARIOS ?? 'page,render,public,booking,dashboard,discovery,live')
+      .split(',')
+      .map((s) => s.trim()),
   ),
-  ratePublic: num('BENCH_RATE_PUBLIC', 500),
-  rateBooking: num('BENCH_RATE_BOOKING', 100),
-  rateDashboard: num('BENCH_RATE_DASHBOARD', 100),
-  rateDiscovery: num('BENCH_RATE_DISCOVERY', 100),
+  /** The p99 runs' rate as a share of A's closed-loop done/s of the same round; 0 skips them. */
+  rateShare: num('BENCH_RATE_SHARE', RATE_SHARE),
+  /** Also run B at A's half rate (its p99 printed beside A's). */
+  rateFloor: ['1', 'true'].includes(process.env.BENCH_RATE_FLOOR ?? ''),
+  /** Pages in the measured pass of the cache-missing render, and in the warm-up pass before it. */
+  renderPass: Math.max(1, Math.round(num('BENCH_RENDER_PASS', 2000))),
+  renderWarmup: Math.max(1, Math.round(num('BENCH_RENDER_WARMUP', 500))),
+  /** Discover's larger data set, a multiple of the first (4: 4M slots at scale 1); 0 or 1 skips it. */
+  discoveryLarge: num('BENCH_DISCOVERY_LARGE', 4),
   liveSubscribers: Math.max(2, Math.round(num('BENCH_LIVE_SUBSCRIBERS', 200))),
   liveRate: num('BENCH_LIVE_RATE', 500),
   serverUrl: process.env.BENCH_PG_URL || DEFAULT_SERVER_URL,
@@ -119,15 +147,15 @@ const log = (line: string) => console.log(line);
 /** How long a measured A run waits for its queued emails to be sent, and how often it looks. */
 const DRAIN_TIMEOUT_MS = 60_000;
 const DRAIN_POLL_MS = 100;
-/** The scenarios whose call C answers as well: the public page and the dashboard lists. */
-const FLOOR_SCENARIOS = new Set(['public', 'dashboard']);
+/** The tRPC calls, which C answers as well: their floor is B and C combined (docs/decisions/0110). */
+const FLOOR_SCENARIOS = new Set(['public', 'booking', 'dashboard', 'discovery']);
 
-/** `request` sent once to `url`: the procedures of its path and the answer's text, what C answers. */
+/** `request` sent once to `url`: the procedures of its path, the answer's text and the call's type, what C answers. */
 async function floorCallOf(url: string, request: BenchRequest): Promise<FloorCall> {
-  const res = await fetch(url + request.path, { method: request.method, headers: request.headers });
+  const res = await fetch(url + request.path, { method: request.method, headers: request.headers, body: request.body });
   if (!res.ok) throw new Error(`${request.path} answered ${res.status}`);
   const procedures = new URL(request.path, url).pathname.replace(/^\/trpc\//, '').split(',');
-  return { procedures, body: await res.text() };
+  return { procedures, body: await res.text(), type: request.method === 'POST' ? 'mutation' : 'query' };
 }
 /** Logs whether B answered the scenario's first call with A's bytes; a difference means B is no floor for A. */
 function checkSameAnswer(scenario: string, app: string | undefined, floor: string): void {
@@ -205,11 +233,16 @@ async function main(): Promise<void> {
     throw new Error(`no Chromium at ${chromePath()} (apt-get install chromium, or BENCH_SKIP_LIGHTHOUSE=1)`);
   }
 
-  // One client build serves the bundle measurement and Lighthouse (target A serves it).
+  // One client build serves the bundle measurement, Lighthouse and the page scenarios (target A
+  // serves it and renders the pages with it).
+  const rendersPages = cfg.scenarios.has('page') || cfg.scenarios.has('render');
   let clientDir: string | null = null;
-  if (!cfg.skipBundle || !cfg.skipLighthouse) {
-    if (cfg.clientDist) clientDir = path.resolve(cfg.clientDist);
-    else {
+  if (!cfg.skipBundle || !cfg.skipLighthouse || rendersPages) {
+    if (cfg.clientDist) {
+      clientDir = path.resolve(cfg.clientDist);
+      if (!existsSync(path.join(clientDir, 'ssr', 'entry-server.js')))
+        throw new Error(`BENCH_CLIENT_DIST ${clientDir} has no ssr/entry-server.js: A could not render the pages`);
+    } else {
       log('building the client (vite build into .tmp/)...');
       clientDir = builtClient = buildClient(repoRoot);
     }
@@ -239,13 +272,10 @@ async function main(): Promise<void> {
   );
 
   // Discover's own data set: businesses with pins clustered around UK cities and their slots.
+  const discoveryBusinesses = Math.max(100, Math.round(DISCOVERY_BUSINESSES * cfg.scale));
   if (cfg.scenarios.has('discovery')) {
     t = Date.now();
-    const discovery = await seedDiscoveryData(
-      database.url,
-      Math.max(100, Math.round(DISCOVERY_BUSINESSES * cfg.scale)),
-      size.customers,
-    );
+    const discovery = await seedDiscoveryData(database.url, discoveryBusinesses, size.customers);
     log(
       `seeded Discover in ${((Date.now() - t) / 1000).toFixed(1)} s: ${Object.entries(discovery)
         .map(([k, v]) => `${k} ${v}`)
@@ -385,26 +415,57 @@ async function main(): Promise<void> {
   let cursor = 0;
   let bookingChecksOk: boolean | null = null;
 
+  const pageHeaders = { accept: 'text/html', 'accept-encoding': 'gzip' };
+  const bySlugCall = (business: number): BenchRequest => ({
+    method: 'GET',
+    path: batchQueryPath(['businesses.bySlug'], [{ slug: businessSlug(business) }]),
+    headers: { accept: '*/*' },
+  });
+  const pageOf = (business: number): BenchRequest => ({
+    method: 'GET',
+    path: `/${businessSlug(business)}`,
+    headers: pageHeaders,
+  });
+  const mix = { businesses: size.businesses, ...GROUP_CHAT_MIX };
+  const only200 = (name: string) => async (r: LoadResult) => {
+    const bad = Object.keys(r.statuses).filter((s) => s !== '200');
+    if (bad.length > 0) log(`  CHECK ${name}: unexpected statuses ${bad.join(', ')}`);
+  };
+
   const scenarios: Scenario[] = [
     {
-      name: 'public page',
-      key: 'public',
-      prepare: () => ({
-        next: (i) => ({
-          method: 'GET',
-          path: batchQueryPath(['businesses.bySlug'], [{ slug: businessSlug(publicBusiness(i)) }]),
-          headers: { accept: '*/*' },
-        }),
-        check: async (r) => {
-          const bad = Object.keys(r.statuses).filter((s) => s !== '200');
-          if (bad.length > 0) log(`  CHECK public page: unexpected statuses ${bad.join(', ')}`);
+      // Visitors load the page: A's HTML (gzip, no session); B answers the same page's data.
+      name: PUBLIC_PAGE,
+      key: 'page',
+      prepare: (target) => ({
+        next: (i) => {
+          const business = visitorBusiness(i, mix);
+          return target === 'A'
+            ? pageOf(business)
+            : { ...bySlugCall(business), headers: { accept: '*/*', 'accept-encoding': 'gzip' } };
         },
+        check: only200('public page'),
       }),
+    },
+    {
+      name: 'public data call',
+      key: 'public',
+      prepare: () => ({ next: (i) => bySlugCall(publicBusiness(i)), check: only200('public data call') }),
     },
     {
       name: 'booking request',
       key: 'booking',
-      prepare: (_target, label) => {
+      prepare: (target, label) => {
+        // C answers a stored answer whatever the slot: it books nothing, so it takes no slot.
+        if (target === 'C') {
+          const { path: p, body } = batchMutation('bookings.request', { slotId: pool[0]! });
+          const headers = {
+            'content-type': 'application/json',
+            origin: BENCH_APP_URL,
+            cookie: sessionCookie(customerToken(1)),
+          };
+          return { next: () => ({ method: 'POST', path: p, body, headers }) };
+        }
         const fresh: string[] = [];
         let duplicates = 0;
         const next = (i: number): BenchRequest => {
@@ -470,10 +531,7 @@ async function main(): Promise<void> {
             path: p,
             headers: { accept: '*/*', cookie: sessionCookie(businessToken(publicBusiness(i))) },
           }),
-          check: async (r) => {
-            const bad = Object.keys(r.statuses).filter((s) => s !== '200');
-            if (bad.length > 0) log(`  CHECK dashboard: unexpected statuses ${bad.join(', ')}`);
-          },
+          check: only200('dashboard'),
         };
       },
     },
@@ -487,105 +545,146 @@ async function main(): Promise<void> {
           path: batchQueryPath(['discovery.search'], [searchMix[i % searchMix.length]]),
           headers: { accept: '*/*' },
         }),
-        check: async (r) => {
-          const bad = Object.keys(r.statuses).filter((s) => s !== '200');
-          if (bad.length > 0) log(`  CHECK discovery: unexpected statuses ${bad.join(', ')}`);
-        },
+        check: only200('discovery'),
       }),
     },
   ];
   const searchMix = discoverySearches(997);
 
   const rows: Row[] = [];
-  // Per read scenario, the call C answers and B's answer to it, and A's answer to the same call.
+  // Per tRPC call, the call C answers and B's answer to it, and A's answer to the same call.
   const floorCalls = new Map<string, FloorCall>();
   const appAnswers = new Map<string, string>();
   const rowFor = (scenario: string, mode: string, closedLoop: boolean) => {
     let row = rows.find((r) => r.scenario === scenario && r.mode === mode);
-    if (!row) rows.push((row = { scenario, mode, closedLoop, A: [], B: [], C: [], CPlain: [] }));
+    if (!row) rows.push((row = { scenario, mode, closedLoop, rates: [], A: [], B: [], C: [], CPlain: [] }));
     return row;
   };
   const show = (r: LoadResult) =>
     `${r.rps.toFixed(0)}/s (done ${r.doneRps.toFixed(0)}/s) p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms cpu ${r.cpuPerReq?.toFixed(0) ?? '-'} us/req db ${r.dbCpuPerReq?.toFixed(0) ?? '-'} us/req`;
+  const probeOf = (target: RunningTarget, kind: TargetKind, label: string): CpuProbe => ({
+    pid: target.pid,
+    monitor,
+    dbName: database!.name,
+    excludePids: drainBackend ? [drainBackend.pid] : [],
+    settle: () => drainOutbox(kind, label),
+  });
+
+  /**
+   * One measured run of `scenario` on a fresh `kind` (`key` names C with plain answers): a
+   * closed-loop warm-up, then the closed loop or `rate`/s. After B's closed loop of a tRPC call
+   * it keeps B's answer for C (a booking's: a fresh, successful one) and compares A's and B's.
+   */
+  const runOne = async (
+    scenario: Scenario,
+    name: string,
+    key: keyof typeof TARGET_NAMES,
+    closed: boolean,
+    rate: number,
+  ): Promise<LoadResult> => {
+    const kind: TargetKind = key === 'CPlain' ? 'C' : key;
+    const label = `${scenario.key} ${closed ? 'closed' : `rate ${rate}/s`}${key === 'CPlain' ? ' plain answers' : ''}`;
+    const floorCall = floorCalls.get(scenario.key);
+    return withTarget(
+      kind,
+      label,
+      async (target) => {
+        const warm = scenario.prepare(kind, 'warm-up');
+        // The warm-up is a closed loop for every load shape: a fresh process gets as many
+        // requests as it can take before it is measured, so a fixed-rate run measures a warm
+        // server (JIT, caches, pools), as a long-running one is, not its first few hundred
+        // requests. Every target gets the same warm-up.
+        const w = await measure(target.url, { connections: cfg.connections, duration: cfg.warmup }, warm.next);
+        await warm.check?.(w);
+        const shape: LoadShape = { connections: cfg.connections, duration: cfg.duration, ...(closed ? {} : { rate }) };
+        // Bookings run to a fixed count, so every request is answered and the rows can be counted exactly.
+        if (scenario.key === 'booking')
+          shape.amount = Math.max(100, Math.round((closed ? w.rps : rate) * cfg.duration));
+        const s = scenario.prepare(kind, label);
+        const r = await measure(target.url, shape, s.next, probeOf(target, kind, label));
+        await s.check?.(r);
+        if (kind !== 'C' && closed && FLOOR_SCENARIOS.has(scenario.key)) {
+          // A booking's answer names its new booking, so A's and B's differ: B books one more
+          // slot for C's answer, and nothing is compared.
+          const booking = scenario.key === 'booking';
+          if (kind === 'B' || !booking) {
+            const call = await floorCallOf(
+              target.url,
+              booking ? scenario.prepare(kind, 'answer for C').next(0) : s.next(0),
+            );
+            if (kind === 'A') appAnswers.set(scenario.key, call.body);
+            else {
+              floorCalls.set(scenario.key, call);
+              if (!booking) checkSameAnswer(name, appAnswers.get(scenario.key), call.body);
+            }
+          }
+        }
+        return r;
+      },
+      kind === 'C'
+        ? { BENCH_FLOOR_CALL: JSON.stringify(floorCall), ...(key === 'CPlain' ? { BENCH_FLOOR_ANSWERS: 'plain' } : {}) }
+        : undefined,
+    );
+  };
+
+  /**
+   * The closed loop of `scenario` on A, B and (for a tRPC call) C, then A (and with
+   * BENCH_RATE_FLOOR B) at half A's closed-loop done/s of this round; rows named `name`.
+   */
+  const runScenario = async (scenario: Scenario, name: string, round: number, withRate: boolean) => {
+    const closedKeys: (keyof typeof TARGET_NAMES)[] = ['A', 'B'];
+    if (FLOOR_SCENARIOS.has(scenario.key))
+      closedKeys.push('C', ...(cfg.floorPlainAnswers ? (['CPlain'] as const) : []));
+    const closedMode = `closed ${cfg.connections}`;
+    let aDone = NaN;
+    for (const key of closedKeys) {
+      if (key !== 'A' && key !== 'B' && !floorCalls.has(scenario.key)) continue;
+      const result = await runOne(scenario, name, key, true, 0);
+      if (key === 'A') aDone = result.doneRps;
+      rowFor(name, closedMode, true)[key].push(result);
+      log(`[round ${round}] ${name}, ${closedMode}, ${TARGET_NAMES[key]}: ${show(result)}`);
+    }
+    const rate = halfRate(aDone, cfg.rateShare);
+    if (!withRate || cfg.rateShare <= 0 || rate <= 0) return;
+    const row = rowFor(name, 'half rate', false);
+    row.rates.push(rate);
+    for (const key of cfg.rateFloor ? (['A', 'B'] as const) : (['A'] as const)) {
+      const result = await runOne(scenario, name, key, false, rate);
+      row[key].push(result);
+      log(`[round ${round}] ${name}, ${rate}/s (${cfg.rateShare} x A's closed loop), ${key}: ${show(result)}`);
+    }
+  };
+
+  /**
+   * A pass over distinct pages on a fresh A (each page once, so no cache keyed by page or by slug
+   * hits): a warm-up pass over other pages first, then the measured pass; `request` turns a
+   * business number into the page's HTML or its data call.
+   */
+  const renderPass = async (name: string, request: (business: number) => BenchRequest, round: number) => {
+    const warmCount = Math.min(cfg.renderWarmup, Math.floor(size.businesses / 4));
+    const warmPages = distinctPass(1, warmCount, warmCount);
+    const pages = distinctPass(warmCount + 1, size.businesses, cfg.renderPass);
+    const label = name;
+    const result = await withTarget('A', label, async (target) => {
+      const pass = (list: number[]) => (i: number) => request(list[i % list.length]!);
+      const shape = (n: number): LoadShape => ({ connections: cfg.connections, duration: 60, amount: n });
+      await measure(target.url, shape(warmPages.length), pass(warmPages));
+      const r = await measure(target.url, shape(pages.length), pass(pages), probeOf(target, 'A', label));
+      await only200(name)(r);
+      return r;
+    });
+    rowFor(name, `${pages.length} distinct pages`, true).A.push(result);
+    log(`[round ${round}] ${name}, ${pages.length} distinct pages, A: ${show(result)}`);
+  };
 
   for (let round = 1; round <= cfg.rounds; round++) {
     for (const scenario of scenarios) {
-      if (!cfg.scenarios.has(scenario.key)) continue;
-      const rate =
-        scenario.key === 'public'
-          ? cfg.ratePublic
-          : scenario.key === 'booking'
-            ? cfg.rateBooking
-            : scenario.key === 'discovery'
-              ? cfg.rateDiscovery
-              : cfg.rateDashboard;
-      const modes: { mode: string; closed: boolean }[] = [{ mode: `closed ${cfg.connections}`, closed: true }];
-      if (rate > 0) modes.push({ mode: `rate ${rate}/s`, closed: false });
-      for (const { mode, closed } of modes) {
-        // C, the framework alone, on the closed loop of the two read scenarios: it answers with
-        // what B answered (below), so it follows B.
-        const targets: { key: keyof typeof TARGET_NAMES; kind: TargetKind }[] = [
-          { key: 'A', kind: 'A' },
-          { key: 'B', kind: 'B' },
-        ];
-        if (closed && FLOOR_SCENARIOS.has(scenario.key)) {
-          targets.push({ key: 'C', kind: 'C' });
-          if (cfg.floorPlainAnswers) targets.push({ key: 'CPlain', kind: 'C' });
-        }
-        for (const { key, kind } of targets) {
-          const label = `${scenario.key} ${mode}${key === 'CPlain' ? ' plain answers' : ''}`;
-          const floorCall = floorCalls.get(scenario.key);
-          if (kind === 'C' && !floorCall) continue;
-          const result = await withTarget(
-            kind,
-            label,
-            async (target) => {
-              const probe: CpuProbe = {
-                pid: target.pid,
-                monitor,
-                dbName: database!.name,
-                excludePids: drainBackend ? [drainBackend.pid] : [],
-                settle: () => drainOutbox(kind, label),
-              };
-              const warm = scenario.prepare(kind, 'warm-up');
-              // The warm-up is a closed loop for every load shape: a fresh process gets as many
-              // requests as it can take before it is measured, so a fixed-rate run measures a warm
-              // server (JIT, caches, pools), as a long-running one is, not its first few hundred
-              // requests. Every target gets the same warm-up.
-              const warmShape: LoadShape = { connections: cfg.connections, duration: cfg.warmup };
-              const w = await measure(target.url, warmShape, warm.next);
-              await warm.check?.(w);
-              const shape: LoadShape = {
-                connections: cfg.connections,
-                duration: cfg.duration,
-                ...(closed ? {} : { rate }),
-              };
-              // Bookings run to a fixed count, so every request is answered and the rows can be counted exactly.
-              if (scenario.key === 'booking')
-                shape.amount = Math.max(100, Math.round((closed ? w.rps : rate) * cfg.duration));
-              const s = scenario.prepare(kind, label);
-              const r = await measure(target.url, shape, s.next, probe);
-              await s.check?.(r);
-              if (kind !== 'C' && closed && FLOOR_SCENARIOS.has(scenario.key)) {
-                const call = await floorCallOf(target.url, s.next(0));
-                if (kind === 'A') appAnswers.set(scenario.key, call.body);
-                else {
-                  floorCalls.set(scenario.key, call);
-                  checkSameAnswer(scenario.name, appAnswers.get(scenario.key), call.body);
-                }
-              }
-              return r;
-            },
-            kind === 'C'
-              ? {
-                  BENCH_FLOOR_CALL: JSON.stringify(floorCall),
-                  ...(key === 'CPlain' ? { BENCH_FLOOR_ANSWERS: 'plain' } : {}),
-                }
-              : undefined,
-          );
-          rowFor(scenario.name, mode, closed)[key].push(result);
-          log(`[round ${round}] ${scenario.name}, ${mode}, ${TARGET_NAMES[key]}: ${show(result)}`);
-        }
+      // The p99 runs of the scenarios with a p99 budget (not the public data call's).
+      const withRate = SCENARIO_BUDGETS[scenario.name]?.p99Ms !== undefined;
+      if (cfg.scenarios.has(scenario.key)) await runScenario(scenario, scenario.name, round, withRate);
+      if (scenario.key === 'page' && cfg.scenarios.has('render')) {
+        await renderPass(RENDER_HTML, pageOf, round);
+        await renderPass(RENDER_DATA, bySlugCall, round);
       }
     }
     if (cfg.scenarios.has('live')) {
@@ -602,8 +701,47 @@ async function main(): Promise<void> {
           await measureLive(target.url, database!.url, { ...liveOpts, duration: cfg.warmup });
           return measureLive(target.url, database!.url, liveOpts, { pid: target.pid, monitor, dbName: database!.name });
         });
-        rowFor('live update', mode, false)[kind].push(result);
+        rowFor(LIVE_UPDATE, mode, false)[kind].push(result);
         log(`[round ${round}] live update, ${mode}, ${kind}: ${show(result)} lost ${result.statuses.lost}`);
+      }
+    }
+  }
+
+  // Discovery on the larger data set: Discover's seed again at BENCH_DISCOVERY_LARGE times its
+  // size (its first businesses are the same), then the closed loops of A and B once more.
+  const discovery = scenarios.find((x) => x.key === 'discovery')!;
+  if (cfg.scenarios.has('discovery') && cfg.discoveryLarge > 1) {
+    t = Date.now();
+    // Deleted table by table with the foreign-key triggers off (a superuser's replica role): their
+    // per-row checks would take longer than the seeding. Nothing else refers to these rows.
+    await sql.begin(async (tx) => {
+      const discBusinesses = `select id from business_profiles where slug like 'disc-%'`;
+      await tx.unsafe(`set local session_replication_role = replica`);
+      await tx.unsafe(`delete from bookings where business_id in (${discBusinesses})`);
+      await tx.unsafe(`delete from slots where business_id in (${discBusinesses})`);
+      await tx.unsafe(`delete from business_profiles where slug like 'disc-%'`);
+      await tx.unsafe(`delete from users where email like 'disc-business-%'`);
+    });
+    const deleted = (Date.now() - t) / 1000;
+    t = Date.now();
+    const large = await seedDiscoveryData(
+      database.url,
+      Math.round(discoveryBusinesses * cfg.discoveryLarge),
+      size.customers,
+    );
+    log(
+      `seeded Discover at ${cfg.discoveryLarge}x in ${((Date.now() - t) / 1000).toFixed(1)} s (after ${deleted.toFixed(1)} s deleting the first): ${Object.entries(
+        large,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+    for (let round = 1; round <= cfg.rounds; round++) {
+      for (const key of ['A', 'B'] as const) {
+        const mode = `closed ${cfg.connections}`;
+        const result = await runOne(discovery, DISCOVERY_LARGE, key, true, 0);
+        rowFor(DISCOVERY_LARGE, mode, true)[key].push(result);
+        log(`[round ${round}] ${DISCOVERY_LARGE}, ${mode}, ${key}: ${show(result)}`);
       }
     }
   }

@@ -90,7 +90,7 @@ export function appEnv(opts: TargetOptions): Record<string, string> {
  * bench/framework-floor-server.ts` (it needs BENCH_FLOOR_CALL in `opts.env`), with `workers`
  * processes; the pid is the primary either way (never an npm or tsx wrapper), whose workers
  * `processCpuMicros` adds. Resolves once GET /healthz answers 200 and every worker has logged that
- * it listens, or rejects after 60 s with the log's tail.
+ * it listens, or rejects after 120 s (a loaded shared machine can take a minute) with the log's tail.
  */
 export async function startTarget(kind: TargetKind, opts: TargetOptions): Promise<RunningTarget> {
   const port = opts.port + { A: 0, B: 1, C: 2 }[kind];
@@ -130,7 +130,7 @@ export async function startTarget(kind: TargetKind, opts: TargetOptions): Promis
     await exited;
     clearTimeout(timer);
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
