@@ -14,7 +14,8 @@ export default defineConfig({
     maxWorkers: 1,
     fileParallelism: false,
     testTimeout: 120_000,
-    hookTimeout: 300_000,
+    // Generous: on a loaded 2-core machine an instance's cold start has taken two minutes.
+    hookTimeout: 600_000,
     // CI also writes a JSON report that .ci/run adds to its closing line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI ? { json: '.tmp/vitest-multi-report.json' } : undefined,

@@ -73,9 +73,9 @@ function instanceEnv(port: number, databaseUrl: string, stubUrl: string, key: st
 /** Starts the production build with `env` and waits until both of its HTTP workers listen. */
 async function startInstance(env: Record<string, string>): Promise<ServerProcess> {
   // At info level each worker logs 'Server listening', which tells when both serve.
-  const proc = await startServerProcess(env, { entry: ENTRY, startTimeoutMs: 120_000 });
+  const proc = await startServerProcess(env, { entry: ENTRY, startTimeoutMs: 300_000 });
   await waitUntil(() => proc.logs.filter((l) => String(l.msg).startsWith('Server listening')).length >= 2, {
-    timeoutMs: 60_000,
+    timeoutMs: 120_000,
     message: () => `instance on ${env.PORT}: its two HTTP workers did not both listen:\n${proc.output().slice(-3000)}`,
   });
   return proc;
@@ -118,7 +118,8 @@ export async function startCluster(portBase: number): Promise<Cluster> {
   };
   let database: Database | null = null;
   const stop = async () => {
-    if (started.haproxy && started.haproxy.exitCode === null) {
+    process.off('exit', killAll);
+    if (running(started.haproxy)) {
       const exited = new Promise((r) => started.haproxy!.once('exit', r));
       started.haproxy.kill('SIGTERM');
       const timer = setTimeout(() => started.haproxy?.kill('SIGKILL'), 5_000);
@@ -132,11 +133,12 @@ export async function startCluster(portBase: number): Promise<Cluster> {
     await admin.end({ timeout: 5 });
     rmSync(dir, { recursive: true, force: true });
   };
-  // A run stopped from outside (Ctrl-C, a time-out) still leaves no process behind.
+  // A run ended from outside (Ctrl-C, a time-out) still leaves no process behind; only processes
+  // still running are signalled, so no pid reused by another process is.
   const killAll = () => {
-    started.haproxy?.kill('SIGKILL');
+    if (running(started.haproxy)) started.haproxy.kill('SIGKILL');
     for (const p of started.instances)
-      if (p?.child.pid) for (const pid of [p.child.pid, ...childPids(p.child.pid)]) kill(pid);
+      if (running(p?.child)) for (const pid of [p.child.pid!, ...childPids(p.child.pid!)]) kill(pid);
   };
   process.once('exit', killAll);
 
@@ -176,7 +178,7 @@ export async function startCluster(portBase: number): Promise<Cluster> {
         return Object.values(await serverStatus()).filter((s) => s === 'UP').length === 2;
       },
       {
-        timeoutMs: 30_000,
+        timeoutMs: 60_000,
         everyMs: 200,
         message: () => `HAProxy did not see both instances UP:\n${balancerText.slice(-3000)}`,
       },
@@ -208,6 +210,11 @@ export async function startCluster(portBase: number): Promise<Cluster> {
     await stop().catch(() => {});
     throw err;
   }
+}
+
+/** Whether `child` was started and has not exited. */
+function running(child: ChildProcess | null | undefined): child is ChildProcess {
+  return Boolean(child?.pid) && child!.exitCode === null && child!.signalCode === null;
 }
 
 function kill(pid: number): void {
