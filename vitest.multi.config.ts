@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/multi-instance/**/*.test.ts'],
+    // Stops and drops whatever a worker ended early left behind.
+    globalSetup: ['tests/multi-instance/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 1,

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,15 @@ import { childPids, startServerProcess, waitUntil, type ServerProcess } from '..
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ENTRY = path.join(repoRoot, 'dist/server/index.js');
 const CONFIG = path.join(repoRoot, 'deploy/haproxy/haproxy.cfg');
+
+/** Where each run records what it started, for the clean-up after the run (global-setup.ts). */
+export const RUNS_DIR = path.join(repoRoot, '.tmp/multi-instance-runs');
+/** A run's database, its admin URL and its folder (HAProxy's admin socket lives there). */
+export interface RunRecord {
+  dbName: string;
+  adminUrl: string;
+  dir: string;
+}
 
 /** The public origin the instances are configured with and that clients send as Origin. */
 export const APP_URL = 'https://multi.lastslot.test';
@@ -111,6 +120,9 @@ export async function startCluster(portBase: number): Promise<Cluster> {
   const dbName = `lastslot_multi_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const dir = mkdtempSync(path.join(tmpdir(), 'lastslot-multi-'));
+  mkdirSync(RUNS_DIR, { recursive: true });
+  const record = path.join(RUNS_DIR, `${dbName}.json`);
+  writeFileSync(record, JSON.stringify({ dbName, adminUrl, dir } satisfies RunRecord));
   const started: { instances: (ServerProcess | null)[]; haproxy: ChildProcess | null; stub: EmailStub | null } = {
     instances: [null, null],
     haproxy: null,
@@ -132,6 +144,7 @@ export async function startCluster(portBase: number): Promise<Cluster> {
     await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
     await admin.end({ timeout: 5 });
     rmSync(dir, { recursive: true, force: true });
+    rmSync(record, { force: true });
   };
   // A run ended from outside (Ctrl-C, a time-out) still leaves no process behind; only processes
   // still running are signalled, so no pid reused by another process is.
@@ -250,6 +263,7 @@ export function clientAt(
     fetch: boundFetch,
     /** The instance that answered the latest request whose URL contains `part`. */
     servedLast: (part: string) => answers.findLast((a) => a.url.includes(part))?.instance ?? null,
-    close: () => agent.close(),
+    /** Ends the client's connections, streams still open included. */
+    close: () => agent.destroy(),
   };
 }

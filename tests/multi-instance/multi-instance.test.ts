@@ -40,9 +40,9 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
+  await Promise.all(clients.map((c) => c.close().catch(() => {})));
   await cluster?.stop();
-}, 60_000);
+}, 120_000);
 
 /** A live stream opened through a client: its events, whether it ended, and the instance holding it. */
 interface Stream<E> {
