@@ -147,7 +147,7 @@ describe('two instances behind HAProxy', () => {
   });
 
   it('brings a booking made through one instance to a dashboard stream and a Discover list held by the other', async () => {
-    const { user, owner, slotIds } = await listedBusiness('127.0.1.2', 1);
+    const { owner, slotIds } = await listedBusiness('127.0.1.2', 1);
     const [slotId] = slotIds as [string];
     const dashboards = await streamOnEach(() =>
       openStream<{ kind: string; bookingId?: string }>(owner, 'bookings.onChange', (h) =>
@@ -183,7 +183,6 @@ describe('two instances behind HAProxy', () => {
       searchedOn.add(browsing.servedLast('discovery.search')!);
     }
     expect([...searchedOn].sort()).toEqual([...SERVERS]);
-    expect(user.id).toBeTruthy();
     for (const s of [...Object.values(dashboards), ...Object.values(lists)]) s.close();
   });
 
@@ -196,17 +195,16 @@ describe('two instances behind HAProxy', () => {
       const c = await client('127.0.1.6', customer.id);
       bookingIds.push((await c.client.bookings.request.mutate({ slotId, idempotencyKey: randomUUID() })).id);
     }
-    const rows = () =>
-      cluster.database.db
-        .select({ to: emailOutbox.toAddress, status: emailOutbox.status })
-        .from(emailOutbox)
-        .where(inArray(emailOutbox.bookingId, bookingIds));
+    // Every email of the bookings sent, and nothing else of the outbox still on its way.
     await waitUntil(
-      async () => (await rows()).length === 2 * count && (await rows()).every((r) => r.status === 'sent'),
-      {
-        timeoutMs: 30_000,
-        message: () => 'not every email of the bookings was sent',
+      async () => {
+        const all = await cluster.database.db
+          .select({ bookingId: emailOutbox.bookingId, status: emailOutbox.status })
+          .from(emailOutbox);
+        const ours = all.filter((r) => r.bookingId && bookingIds.includes(r.bookingId));
+        return ours.length === 2 * count && all.every((r) => r.status === 'sent');
       },
+      { timeoutMs: 30_000, message: () => 'not every email of the outbox was sent' },
     );
     // Every email the outbox holds as sent reached the provider once: the same recipients, as many times.
     const sent = await cluster.database.db
