@@ -175,6 +175,8 @@ export interface EmailStub {
    * stub key and a from, to and subject).
    */
   accepted(kind: 'A' | 'B'): number;
+  /** Recipients of the emails accepted from `kind`, one entry per email, in arrival order. */
+  recipients(kind: 'A' | 'B'): string[];
   /** Any other request (another path, a wrong key, a malformed body), each answered 4xx. */
   refused(): string[];
   close(): Promise<void>;
@@ -193,6 +195,8 @@ export interface EmailStub {
  */
 export async function startEmailStub(): Promise<EmailStub> {
   const count = { A: 0, B: 0 };
+  const recipients: Record<'A' | 'B', string[]> = { A: [], B: [] };
+  const recipient = (email: unknown) => String((email as { to?: unknown }).to);
   let accepted = 0;
   const refused: string[] = [];
   const valid = (email: unknown) => {
@@ -226,6 +230,7 @@ export async function startEmailStub(): Promise<EmailStub> {
         if (!valid(body)) return refuse();
         accepted++;
         count[kind]++;
+        recipients[kind].push(recipient(body));
         return answer(200, { id: `bench-${accepted}` });
       }
       if (req.url !== '/emails/batch' || !Array.isArray(body) || body.length === 0 || body.length > 100)
@@ -243,6 +248,7 @@ export async function startEmailStub(): Promise<EmailStub> {
         }
         accepted++;
         count[kind]++;
+        recipients[kind].push(recipient(body[index]));
         data.push({ id: `bench-${accepted}` });
       }
       const errors = bad.map((index) => ({ index, message: 'refused by the bench stub' }));
@@ -255,6 +261,7 @@ export async function startEmailStub(): Promise<EmailStub> {
   return {
     url: `http://127.0.0.1:${port}`,
     accepted: (kind) => count[kind],
+    recipients: (kind) => [...recipients[kind]],
     refused: () => [...refused],
     close: () =>
       new Promise<void>((resolve) => {

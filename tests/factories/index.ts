@@ -12,6 +12,7 @@ import { businessPlacement, slotDiscoveryColumns } from '../../server/features/d
 import { createInnerContext, type AppDeps, type CookieWriter, type RequestMeta } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 import { defaultWeeklySchedule, WEEKDAYS, type OpeningHours } from '../../shared/opening-hours';
+import { dateChoices, endTimeChoices, startTimeChoices } from '../../shared/slot-rules';
 import type { UpdateBusinessProfileForm } from '../../shared/schemas/settings';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -94,6 +95,24 @@ export async function createSlot(
       .returning();
   });
   return slot!;
+}
+
+/**
+ * Every { date, startTime, endTime } (local) a business with `profile`'s hours may still create from
+ * tomorrow on at `now`, soonest first, each ending at its first end time offered.
+ */
+export function slotTimes(
+  profile: { openingHours: Parameters<typeof dateChoices>[0]; timezone: string },
+  now: Date,
+): { date: string; startTime: string; endTime: string }[] {
+  const out: { date: string; startTime: string; endTime: string }[] = [];
+  for (const date of dateChoices(profile.openingHours, profile.timezone, now).slice(1)) {
+    for (const startTime of startTimeChoices(date, profile.openingHours, profile.timezone, now)) {
+      const endTime = endTimeChoices(date, startTime, profile.openingHours)[0];
+      if (endTime) out.push({ date, startTime, endTime });
+    }
+  }
+  return out;
 }
 
 /**

@@ -16,8 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { bookings, emailOutbox, slots } from '../../server/db/schema/index';
 import { createSession, SESSION_COOKIE } from '../../server/features/auth/session';
-import { dateChoices, endTimeChoices, startTimeChoices } from '../../shared/slot-rules';
-import { createBusiness, createSlot, createUser } from '../factories';
+import { createBusiness, createSlot, createUser, slotTimes } from '../factories';
 import { browserClient } from '../setup/http';
 import {
   alive,
@@ -60,18 +59,6 @@ const openSlots: string[] = [];
 let reservedTime: Business['times'][number];
 /** Slot id -> its business. */
 const slotOwner = new Map<string, Business>();
-
-/** Every (date, start, end) a business with `hours` may still create, soonest first. */
-function slotTimes(profile: { openingHours: Parameters<typeof dateChoices>[0]; timezone: string }, now: Date) {
-  const out: Business['times'] = [];
-  for (const date of dateChoices(profile.openingHours, profile.timezone, now).slice(1)) {
-    for (const startTime of startTimeChoices(date, profile.openingHours, profile.timezone, now)) {
-      const endTime = endTimeChoices(date, startTime, profile.openingHours)[0];
-      if (endTime) out.push({ date, startTime, endTime });
-    }
-  }
-  return out;
-}
 
 async function signedInClient(url: string, userId: string): Promise<Client> {
   const { token } = await createSession(database.db, userId, new Date());

@@ -43,11 +43,20 @@ export async function startTestServer(
  * A tRPC HTTP client that keeps the session cookie, like a browser would. `batch: false` sends
  * one request per call (httpLink) instead of batches; `headers` are added to every request;
  * `timeoutMs` aborts a query or mutation that has no answer by then (subscriptions are not limited).
+ * `fetch` replaces the global fetch underneath (e.g. one bound to a local address); `onResponse`
+ * sees every answer (subscriptions' included) with the URL it answered.
  */
 export function browserClient(
   baseUrl: string,
-  options: { batch?: boolean; headers?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    batch?: boolean;
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+    fetch?: typeof fetch;
+    onResponse?: (res: Response, url: string) => void;
+  } = {},
 ) {
+  const baseFetch = options.fetch ?? fetch;
   let cookie = '';
   const cookieFetch: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
@@ -58,7 +67,8 @@ export function browserClient(
       options.timeoutMs && !headers.get('accept')?.includes('text/event-stream')
         ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(init?.signal ? [init.signal] : [])])
         : init?.signal;
-    const res = await fetch(input, { ...init, headers, signal });
+    const res = await baseFetch(input, { ...init, headers, signal });
+    options.onResponse?.(res, String(input instanceof Request ? input.url : input));
     const set = res.headers.getSetCookie();
     for (const c of set) {
       const [pair] = c.split(';');
