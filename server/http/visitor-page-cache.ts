@@ -46,10 +46,8 @@ export class VisitorPageCache {
   private readonly keysOf = new Map<string, Set<string>>();
   /** Counts invalidations: a page rendered while one happened is sent but not kept (it may be stale). */
   private generation = 0;
-  /** Pages rendered for visitors since start (tests and metrics). */
+  /** Pages this process has rendered since start, for visitors or not (tests count renders by it). */
   renders = 0;
-  /** Answers served from the cache since start. */
-  hits = 0;
 
   constructor(limits: { pages?: number; bytes?: number } = {}) {
     this.pages = new LRUCache<string, VisitorPage>({
@@ -60,7 +58,7 @@ export class VisitorPageCache {
     });
   }
 
-  /** The page cached for `key` that has not expired at `nowMs`, counted as a hit; else undefined. */
+  /** The page cached for `key` that has not expired at `nowMs`, else undefined. */
   get(key: VisitorPageKey, nowMs: number): VisitorPage | undefined {
     const id = keyOf(key);
     const page = this.pages.get(id);
@@ -69,12 +67,11 @@ export class VisitorPageCache {
       this.pages.delete(id);
       return undefined;
     }
-    this.hits++;
     return page;
   }
 
   /**
-   * Counts a render for visitors and returns the token `set` takes: a page is kept only if no change
+   * Counts a render and returns the token `set` takes: a page is kept only if no change
    * was heard between this call (made before the render reads anything) and `set`.
    */
   startRender(): number {
