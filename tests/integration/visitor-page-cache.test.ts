@@ -8,38 +8,22 @@
  */
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildServer } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createSession, SESSION_COOKIE } from '../../server/features/auth/session';
 import { VISITOR_PAGE_TTL_MS } from '../../server/http/visitor-page-cache';
-import type { AppDeps } from '../../server/trpc/context';
 import { CONSENT_KEY } from '../../shared/consent';
 import { businessProfileForm, callerFor, createBusiness, createSlot, createUser } from '../factories/index';
-import { createTestDatabase, createTestDeps, silentLogger, testClock, type TestDatabase } from '../setup/test-database';
+import { startAppInstance, type AppInstance } from '../setup/http';
+import { createTestDatabase, testClock, type TestDatabase } from '../setup/test-database';
 
 const clock = testClock(new Date('2026-11-21T10:00:00Z')); // Saturday 10:00 in London (GMT)
 const onPostgres = Boolean(inject('pgAdminUrl'));
 
-interface Instance {
-  deps: AppDeps;
-  app: FastifyInstance;
-  stop(): Promise<void>;
-}
+type Instance = AppInstance;
 
-async function startInstance(database: Database): Promise<Instance> {
-  const { deps, hub } = await createTestDeps(database, clock.now);
-  const app = await buildServer({ deps, logger: silentLogger, pages: 'vite' });
-  return {
-    deps,
-    app,
-    async stop() {
-      await app.close();
-      await hub.stop();
-    },
-  };
-}
+const startInstance = (database: Database) => startAppInstance(database, clock.now, { pages: 'vite' });
 
 let tdb: TestDatabase;
 let secondDatabase: Database | null = null;
