@@ -296,8 +296,11 @@ export async function registerPages(
       expiresAt: 0,
       businessId: null,
     };
-    if (response.status !== 200) return sendPage(req, reply, page, null);
-    const kept = key && !reply.hasHeader('set-cookie') ? await visitorPageExpiry(deps, key.path) : null;
+    // Kept: a visitor's whole page (not a shell) that sets no cookie, at a path that may be kept.
+    const kept =
+      key && response.status === 200 && sessionRead.outcome === 'fulfilled' && !reply.hasHeader('set-cookie')
+        ? await visitorPageExpiry(deps, key.path)
+        : null;
     if (!kept) return sendPage(req, reply, page, null);
     const now = deps.now().getTime();
     Object.assign(page, { expiresAt: Math.min(now + VISITOR_PAGE_TTL_MS, kept.changesAt ?? Infinity), ...kept });
