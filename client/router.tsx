@@ -6,6 +6,8 @@
  */
 import './mantine-styles';
 import './styles.css';
+// The theme's CSS variables, made when the app is built (vite.config.ts); last, as a <style> in the page was.
+import 'virtual:theme-variables.css';
 
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';

@@ -285,6 +285,18 @@ describe('the production client build', () => {
         );
       });
 
+      it("carries the theme's CSS variables in its style sheet, not in a <style> made by each render", async () => {
+        const res = await get(`/${slug}`, undefined);
+        expect(res.body).not.toContain('<style data-mantine-styles="true"');
+        const sheets = [...res.body.matchAll(/<link rel="stylesheet" href="\/([^"]+)"/g)].map((m) => m[1]!);
+        expect(sheets.length).toBeGreaterThan(0);
+        const css = (await Promise.all(sheets.map((f) => readFile(path.join(clientDir, f), 'utf8')))).join('');
+        // The theme's own values (client/lib/theme.ts), where Mantine's defaults differ.
+        expect(css).toContain('--mantine-cursor-type:pointer');
+        expect(css).toContain('--mantine-primary-color-filled:var(--mantine-color-brand-filled)');
+        expect(css).toContain('--mantine-color-dimmed:var(--mantine-color-gray-7)');
+      });
+
       it('is rendered the same for a cookie that holds no session', async () => {
         const res = await get(`/${slug}`, undefined, 'GET', 'lastslot_session=anything');
         expect(res.statusCode).toBe(200);
