@@ -25,8 +25,9 @@ const THEME_CSS = 'virtual:theme-variables.css';
 function themeVariables(): Plugin {
   return {
     name: 'lastslot-theme-variables',
-    resolveId: (id) => (id === THEME_CSS ? `\0${THEME_CSS}` : undefined),
-    load: (id) => (id === `\0${THEME_CSS}` ? themeCssVariables() : undefined),
+    // With its query kept: the dev server links it as a style sheet (`?direct`, server/http/pages.ts).
+    resolveId: (id) => (id.split('?')[0] === THEME_CSS ? `\0${id}` : undefined),
+    load: (id) => (id.split('?')[0] === `\0${THEME_CSS}` ? themeCssVariables() : undefined),
   };
 }
 

@@ -431,7 +431,9 @@ function devStyleSheets(vite: ViteDevServer): string[] {
   const walk = (node: ModuleNode | undefined) => {
     if (!node || seen.has(node)) return;
     seen.add(node);
-    if (/\.css($|\?)/.test(node.url)) found.add(`${node.url}${node.url.includes('?') ? '&' : '?'}direct`);
+    // A virtual module's id starts with \0, which Vite serves as /@id/__x00__ (its documented convention).
+    const url = node.url.startsWith('\0') ? `/@id/__x00__${node.url.slice(1)}` : node.url;
+    if (/\.css($|\?)/.test(url)) found.add(`${url}${url.includes('?') ? '&' : '?'}direct`);
     node.importedModules.forEach(walk);
   };
   walk(vite.moduleGraph.getModuleById(path.join(vite.config.root, DEV_RENDER_ENTRY)));
