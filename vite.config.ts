@@ -1,8 +1,9 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { themeCssVariables } from './client/lib/theme.ts';
 import { includeDevMailbox, startupNodeEnv } from './scripts/client-build-flags.ts';
 
 const clientDir = fileURLToPath(new URL('./client', import.meta.url));
@@ -11,6 +12,24 @@ const ENTRY_ROUTES = new Set(['/', '/$slug', '/discover']);
 /** The boot script of a server-rendered page and its one import (client/boot.ts). */
 const BOOT_MODULES = /[\\/](client[\\/]boot|shared[\\/]boot-script)\.ts$/;
 const BOOT_SHARED = /[\\/]shared[\\/]boot-script\.ts$/;
+
+/** The style sheet of the theme's CSS variables, imported by client/router.tsx. */
+const THEME_CSS = 'virtual:theme-variables.css';
+
+/**
+ * `virtual:theme-variables.css`: the theme's CSS variables (client/lib/theme.ts), computed once when
+ * the app is built and bundled with its other CSS, instead of a <style> MantineProvider computes on
+ * every render (client/routes/__root.tsx turns that off). Read when Vite starts: a change to the theme
+ * needs a new build or a restart of the dev server.
+ */
+function themeVariables(): Plugin {
+  return {
+    name: 'lastslot-theme-variables',
+    // With its query kept: the dev server links it as a style sheet (`?direct`, server/http/pages.ts).
+    resolveId: (id) => (id.split('?')[0] === THEME_CSS ? `\0${id}` : undefined),
+    load: (id) => (id.split('?')[0] === `\0${THEME_CSS}` ? themeCssVariables() : undefined),
+  };
+}
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: clientDir,
@@ -42,6 +61,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       quoteStyle: 'single',
     }),
     react(),
+    themeVariables(),
     // .br (quality 11) and .gz (level 9) beside each text file of a build, where smaller: the
     // server sends them to clients that accept them (@fastify/static preCompressed, ADR 0055).
     // Not for the server's render, which is never sent.

@@ -22,8 +22,6 @@ export interface RenderPageOptions {
   origin: string;
   /** The maps' tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION), sent with the page for the browser's maps. */
   mapTiles: MapTiles;
-  /** The nonce of this answer's Content-Security-Policy, for the router's inline scripts. */
-  nonce: string;
   /** The request's cookies by name. */
   cookies: Record<string, string | undefined>;
   /**
@@ -44,7 +42,6 @@ export async function renderPage({
   trpcClient,
   origin,
   mapTiles,
-  nonce,
   cookies,
   sessionUnknown = false,
 }: RenderPageOptions): Promise<Response> {
@@ -57,7 +54,6 @@ export async function renderPage({
         trpcClient,
         origin,
         mapTiles,
-        nonce,
         consentCookie: cookies[CONSENT_KEY],
         sessionUnknown,
       }),

@@ -6,6 +6,8 @@
  */
 import './mantine-styles';
 import './styles.css';
+// The theme's CSS variables, made when the app is built (vite.config.ts); last, as a <style> in the page was.
+import 'virtual:theme-variables.css';
 
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
@@ -39,8 +41,6 @@ export interface AppRouterOptions {
    * into the router's context in the browser, which has no other way to know them.
    */
   mapTiles?: MapTiles;
-  /** On the server only: the nonce the page's Content-Security-Policy allows inline scripts with. */
-  nonce?: string;
   /**
    * On the server only: the request's session could not be read in time. The router renders the
    * shell: the root route without asking auth.me, and in place of the page the first route's
@@ -60,7 +60,6 @@ export function createAppRouter({
   origin,
   mapTiles = DEFAULT_MAP_TILES,
   consentCookie,
-  nonce,
   sessionUnknown = false,
 }: AppRouterOptions) {
   const trpcUtils = createTRPCQueryUtils<ApiRouter>({ queryClient, client: trpcClient });
@@ -90,7 +89,6 @@ export function createAppRouter({
       hydrating = false;
       return false;
     },
-    ssr: nonce ? { nonce } : undefined,
     Wrap: ({ children }: { children: ReactNode }) => (
       <StrictMode>
         <ConsentCookieContext.Provider value={consentCookie}>

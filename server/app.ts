@@ -4,7 +4,6 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -299,8 +298,7 @@ export async function buildServer({
     logger.warn({ clientDir }, 'no client build in clientDir: serving the API only');
   }
   app.setNotFoundHandler((_req, reply) => reply.code(404).header('vary', 'accept').send({ error: 'Not Found' }));
-  // Only page HTML is compressed per answer; static files are sent pre-compressed.
-  await app.register(fastifyCompress, { global: false });
+  // Static files are sent pre-compressed; pages compress their own HTML (http/pages.ts).
   if (source)
     await registerPages(app, { deps, limits, source, csp: helmetHeaders['content-security-policy'] ?? '', mapTiles });
 

@@ -1,4 +1,4 @@
-/** Wires a process: database, realtime, public page cache, mailer and background passes, into app deps. */
+/** Wires a process: database, realtime, public page and visitor page caches, mailer and background passes, into app deps. */
 import type { Logger } from 'pino';
 import { appOrigin, type Env } from './core/env';
 import { openDatabase, type Database } from './db/client';
@@ -12,6 +12,7 @@ import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from './f
 import { billingFromEnv, startBillingSweep } from './features/billing/billing-runtime';
 import { stripeBillingPortal, stripeClient } from './features/billing/stripe-portal';
 import { PublicPageCache } from './features/businesses/public-page-cache';
+import { VisitorPageCache } from './http/visitor-page-cache';
 import { startGeocodeWorker } from './features/geocoding/geocode-requests';
 import { geocoderFromEnv } from './features/geocoding/geocoder';
 import { deleteExpiredIdempotencyKeys } from './features/idempotency/idempotency.service';
@@ -72,6 +73,8 @@ export async function startRuntime(
   const hub = new BookingEventHub(db, logger);
   const publicPages = new PublicPageCache(db.db);
   publicPages.follow(hub);
+  const visitorPages = new VisitorPageCache();
+  visitorPages.follow(hub);
   await hub.start();
   const revocations = new SessionRevocations(db, logger);
   await revocations.start();
@@ -99,6 +102,7 @@ export async function startRuntime(
     appOrigin: origin,
     hub,
     publicPages,
+    visitorPages,
     revocations,
     kickMailer: dispatcher ? () => dispatcher.kick() : kickMailWorker,
     logger,

@@ -1,4 +1,14 @@
-import { createTheme, darken, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  convertCssVariables,
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  defaultCssVariablesResolver,
+  mergeMantineTheme,
+  type ConvertCSSVariablesInput,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 const fontStack =
   'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
@@ -81,3 +91,23 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/**
+ * The theme's CSS variables as a style sheet: what MantineProvider's `withCssVariables` would put in
+ * a <style> of every page, computed once, at build time, into the app's CSS (the `theme-variables`
+ * plugin in vite.config.ts; ADR 0107). Like Mantine, it leaves out what
+ * @mantine/core/styles/default-css-variables.css already sets. Output: CSS text for :root and :host.
+ */
+export function themeCssVariables(): string {
+  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+  const ours = defaultCssVariablesResolver(merged);
+  const extra = cssVariablesResolver(merged);
+  const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
+  const changed = (part: keyof ConvertCSSVariablesInput) => {
+    const before: Record<string, string> = defaults[part];
+    return Object.fromEntries(
+      Object.entries({ ...ours[part], ...extra[part] }).filter(([name, value]) => before[name] !== value),
+    );
+  };
+  return convertCssVariables({ variables: changed('variables'), light: changed('light'), dark: changed('dark') });
+}

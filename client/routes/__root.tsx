@@ -9,7 +9,7 @@ import { AppLayout } from '../features/layout/app-layout';
 import { NotFound, NOT_FOUND_TITLE } from '../features/layout/not-found';
 import { Toasts } from '../features/layout/toasts';
 import { useReplayTapBeforeStart } from '../lib/tap-before-start';
-import { cssVariablesResolver, theme } from '../lib/theme';
+import { theme } from '../lib/theme';
 import type { TrpcUtils } from '../lib/trpc';
 
 export interface RouterContext {
@@ -66,7 +66,9 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        {/* The theme's CSS variables are in the app's style sheet, made once when it is built
+            (virtual:theme-variables.css), not a <style> computed on every render. */}
+        <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="light">
           <Toasts />
           {children}
         </MantineProvider>

@@ -17,12 +17,15 @@ import {
 } from '../features/auth/session';
 import type { BookingEventHub } from '../realtime/booking-events';
 import type { SessionRevocations } from '../realtime/session-revocations';
+import type { VisitorPageCache } from '../http/visitor-page-cache';
 import type { CallLimits } from './call-limits';
 
 export interface AppDeps extends ServiceDeps {
   hub: BookingEventHub;
   /** Ended sessions, fanned out to their live streams (docs/decisions/0032). */
   revocations: SessionRevocations;
+  /** This process's pages as visitors without a session get them (docs/decisions/0106). */
+  visitorPages: VisitorPageCache;
   isProduction: boolean;
   /** Whether session cookies get the Secure flag. */
   secureCookies: boolean;

@@ -15,6 +15,7 @@ import { buildServer } from '../../server/app';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../server/core/errors';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createDbThrottle } from '../../server/features/auth/throttle';
+import { VisitorPageCache } from '../../server/http/visitor-page-cache';
 import { PublicPageCache } from '../../server/features/businesses/public-page-cache';
 import { SESSION_COOKIE } from '../../server/features/auth/session';
 import { createLogger } from '../../server/logger';
@@ -53,6 +54,7 @@ beforeAll(async () => {
     db: away.db,
     throttle: createDbThrottle(away.db),
     publicPages: new PublicPageCache(away.db),
+    visitorPages: new VisitorPageCache(),
     logger,
   };
   app = await buildServer({ deps, logger, clientDir: '/nonexistent' });

@@ -11,17 +11,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { businessProfiles, slots } from '../../server/db/schema/index';
 import { issueOneTimeToken } from '../../server/features/auth/one-time-tokens';
 import { createSession } from '../../server/features/auth/session';
 import { BOOKING_CHANNEL } from '../../server/realtime/booking-events';
-import type { AppDeps } from '../../server/trpc/context';
 import type { AppRouter } from '../../server/trpc/router';
 import { defaultWeeklySchedule } from '../../shared/opening-hours';
 import {
@@ -32,7 +29,8 @@ import {
   createUser,
   TEST_PASSWORD,
 } from '../factories/index';
-import { createTestDatabase, createTestDeps, silentLogger, testClock, type TestDatabase } from '../setup/test-database';
+import { startAppInstance, type AppInstance } from '../setup/http';
+import { createTestDatabase, testClock, type TestDatabase } from '../setup/test-database';
 
 const clock = testClock(new Date('2026-11-21T10:00:00Z')); // Saturday 10:00 in London (GMT)
 
@@ -67,26 +65,13 @@ function relay(database: Database) {
   };
 }
 
-interface Instance {
-  deps: AppDeps;
-  app: FastifyInstance;
+interface Instance extends AppInstance {
   relay: ReturnType<typeof relay>;
-  stop(): Promise<void>;
 }
 
 async function startInstance(database: Database, clientDir: string): Promise<Instance> {
   const r = relay(database);
-  const { deps, hub } = await createTestDeps(database, clock.now, { events: r.events });
-  const app = await buildServer({ deps, logger: silentLogger, clientDir });
-  return {
-    deps,
-    app,
-    relay: r,
-    async stop() {
-      await app.close();
-      await hub.stop();
-    },
-  };
+  return { ...(await startAppInstance(database, clock.now, { clientDir }, r.events)), relay: r };
 }
 
 let tdb: TestDatabase;

@@ -4,6 +4,7 @@
  */
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
+import type { FastifyInstance } from 'fastify';
 import superjson from 'superjson';
 import { buildServer, type BuildServerOptions } from '../../server/app';
 import { MAX_BATCH_SIZE } from '../../shared/transport';
@@ -33,6 +34,35 @@ export async function startTestServer(
     url: `http://127.0.0.1:${port}`,
     deps,
     async close() {
+      await app.close();
+      await hub.stop();
+    },
+  };
+}
+
+/** An app over `database` with its own hub (not listening: `app.inject`); `stop` closes both. */
+export interface AppInstance {
+  deps: AppDeps;
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the app over `database` with its own started hub, as another process would have;
+ * `options` as buildServer's, `events` as createTestDeps's.
+ */
+export async function startAppInstance(
+  database: Database,
+  now: () => Date,
+  options: Partial<Omit<BuildServerOptions, 'deps' | 'logger'>>,
+  events?: Pick<Database, 'listen' | 'notify'>,
+): Promise<AppInstance> {
+  const { deps, hub } = await createTestDeps(database, now, events ? { events } : {});
+  const app = await buildServer({ deps, logger: silentLogger, ...options });
+  return {
+    deps,
+    app,
+    async stop() {
       await app.close();
       await hub.stop();
     },

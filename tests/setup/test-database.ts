@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createDbThrottle } from '../../server/features/auth/throttle';
 import { PublicPageCache } from '../../server/features/businesses/public-page-cache';
+import { VisitorPageCache } from '../../server/http/visitor-page-cache';
 import { BookingEventHub } from '../../server/realtime/booking-events';
 import { SessionRevocations } from '../../server/realtime/session-revocations';
 import type { AppDeps } from '../../server/trpc/context';
@@ -73,7 +74,7 @@ export const silentLogger = pino({ level: 'silent' });
 
 /**
  * App dependencies over `database` with the given clock; the booking hub and the session
- * revocations are started (LISTEN), and the public page cache follows the hub. `hub.stop()` stops
+ * revocations are started (LISTEN), and the public and visitor page caches follow the hub. `hub.stop()` stops
  * both. `events`: what the booking hub LISTENs and NOTIFYs through instead of `database` (a test
  * that holds back or replays notifications).
  */
@@ -85,6 +86,8 @@ export async function createTestDeps(
   const bookingHub = new BookingEventHub(options.events ?? database, silentLogger);
   const publicPages = new PublicPageCache(database.db);
   publicPages.follow(bookingHub);
+  const visitorPages = new VisitorPageCache();
+  visitorPages.follow(bookingHub);
   await bookingHub.start();
   const revocations = new SessionRevocations(database, silentLogger);
   await revocations.start();
@@ -100,6 +103,7 @@ export async function createTestDeps(
     appOrigin: 'http://localhost:3000',
     hub: bookingHub,
     publicPages,
+    visitorPages,
     revocations,
     kickMailer: () => {},
     logger: silentLogger,

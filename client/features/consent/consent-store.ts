@@ -6,6 +6,7 @@
  */
 import Cookies from 'js-cookie';
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { CONSENT_KEY } from '../../../shared/consent';
 
 export interface CookiePreferences {
   necessary: true;
@@ -13,7 +14,7 @@ export interface CookiePreferences {
   marketing: boolean;
 }
 
-export const CONSENT_KEY = 'cookiePreferences';
+export { CONSENT_KEY };
 const COOKIE_DAYS = 365;
 
 export const DEFAULT_PREFERENCES: CookiePreferences = { necessary: true, analytics: false, marketing: false };

@@ -2,7 +2,7 @@
  * Favourites. One like per customer and business (unique index), so setting the same state twice
  * changes nothing and the count, a count of rows, never goes below zero.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
@@ -31,11 +31,13 @@ export async function favouriteStatus(
   customerId: string | null,
   businessId: string,
 ): Promise<FavouriteStatus> {
-  await requireBusiness(deps, businessId);
-  const [total] = await deps.db
-    .select({ n: count() })
-    .from(customerLikes)
-    .where(eq(customerLikes.businessId, businessId));
+  // One query for both: the business (NOT_FOUND without it) and its like count.
+  const [business] = await deps.db
+    .select({ likes: deps.db.$count(customerLikes, eq(customerLikes.businessId, businessProfiles.id)) })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.id, businessId))
+    .limit(1);
+  if (!business) throw new DomainError('NOT_FOUND', MSG.businessNotFound);
   let mine: { notifyNewSlots: boolean } | undefined;
   if (customerId) {
     [mine] = await deps.db
@@ -44,7 +46,7 @@ export async function favouriteStatus(
       .where(and(eq(customerLikes.businessId, businessId), eq(customerLikes.customerId, customerId)))
       .limit(1);
   }
-  return { count: total?.n ?? 0, favourited: Boolean(mine), notifyNewSlots: mine?.notifyNewSlots ?? false };
+  return { count: Number(business.likes), favourited: Boolean(mine), notifyNewSlots: mine?.notifyNewSlots ?? false };
 }
 
 /** Favourites or unfavourites a business, idempotently. Output: the new status. Throws NOT_FOUND. */
