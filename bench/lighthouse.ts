@@ -187,6 +187,7 @@ export async function measureAccessibility(url: string): Promise<AccessibilityRe
         const nodes = (items ?? []).map((i) => i.node?.snippet ?? i.node?.selector ?? '?').join(' | ');
         return `${audit!.id}: ${nodes}`;
       });
+    if (lhr.runtimeError) failures.push(`not scored: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const score = category?.score;
     return { url, score: typeof score === 'number' ? Math.round(score * 100) : null, failures };
   } finally {

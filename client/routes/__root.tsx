@@ -65,8 +65,8 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang="en-GB" data-mantine-color-scheme="light">
       <head>
         <HeadContent />
-        {/* Before the page's forms: one sent before the app runs is held for it. */}
-        <ScriptOnce>{HOLD_SUBMIT_SCRIPT}</ScriptOnce>
+        {/* Before the page's forms: one sent before the app runs is held for it (server only). */}
+        {import.meta.env.SSR && <ScriptOnce>{HOLD_SUBMIT_SCRIPT}</ScriptOnce>}
       </head>
       <body>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
