@@ -7,7 +7,8 @@
  *
  * Alone: `tsx bench/lighthouse.ts http://127.0.0.1:3475 /demo-salon /` (BENCH_LIGHTHOUSE_RUNS=3).
  * Accessibility instead (one run per page, each failing audit with the elements it names):
- * `tsx bench/lighthouse.ts --accessibility http://127.0.0.1:3475 / /login`.
+ * `tsx bench/lighthouse.ts --accessibility http://127.0.0.1:3475 / /login` (BENCH_LIGHTHOUSE_COOKIE: a
+ * session cookie to send, for a signed-in page).
  */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -174,7 +175,16 @@ export async function measureAccessibility(url: string): Promise<AccessibilityRe
   });
   try {
     const lhr = (
-      await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility'] })
+      await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['accessibility'],
+        // A signed-in page: BENCH_LIGHTHOUSE_COOKIE, e.g. 'lastslot_session=...'.
+        ...(process.env.BENCH_LIGHTHOUSE_COOKIE
+          ? { extraHeaders: { Cookie: process.env.BENCH_LIGHTHOUSE_COOKIE } }
+          : {}),
+      })
     )?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no report');
     const category = lhr.categories.accessibility;
