@@ -12,7 +12,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MSG } from '../../shared/messages';
-import { newCustomer, people, signIn } from './helpers';
+import { newBusiness, newCustomer, people, pick, pickExact, signIn } from './helpers';
 import { appRunning, appTakesOver, HYDRATED_MS, mutationInput, openBeforeApp, PENDING } from './slow-phone';
 
 test.describe.configure({ timeout: 180_000 });
@@ -191,3 +191,29 @@ for (const sentEarly of [false, true]) {
     expect(errors).toEqual([]);
   });
 }
+
+test("the business's add-slot form typed before the app runs adds the slot with what was typed", async ({
+  people: { open, errors },
+}) => {
+  const description = `Typed early ${tag}`;
+  const { page, release } = await openBeforeApp(open, '/dashboard', newBusiness(`${tag}-biz`));
+  // The dashboard is in the server's HTML for a signed-in business, its add-slot form included.
+  const field = page.getByRole('textbox', { name: 'Description' });
+  await expect(field).toBeVisible({ timeout: HYDRATED_MS });
+  expect(await appRunning(page)).toBe(false);
+  await field.pressSequentially(description);
+  expect(await appRunning(page)).toBe(false);
+
+  release();
+  await appTakesOver(page);
+  // Choices made once the app runs render the form again: the typed description stays.
+  await pickExact(page, 'Date', 'last');
+  await pick(page, 'Start time');
+  await pick(page, 'End time');
+  await expect(field).toHaveValue(description);
+  const sent = page.waitForRequest((r) => r.url().includes('/trpc/slots.create'), { timeout: HYDRATED_MS });
+  await page.getByRole('button', { name: 'Add Slot' }).click();
+  expect(mutationInput(await sent)).toMatchObject({ description });
+  await expect(page.getByText('Slot added successfully')).toBeVisible({ timeout: HYDRATED_MS });
+  expect(errors).toEqual([]);
+});

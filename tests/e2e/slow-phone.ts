@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect } from './fixtures';
-import { signIn, type CustomerAccount, type OpenOptions } from './helpers';
+import { signIn, type BusinessAccount, type CustomerAccount, type OpenOptions } from './helpers';
 import { unlessTornDown } from './trpc-stubs';
 
 /** How long the app may take to hydrate a page on a CPU throttled 6x, once its script has come. */
@@ -73,7 +73,7 @@ export const PHONE: OpenOptions = { context: { viewport: { width: 375, height: 8
 export async function openBeforeApp(
   open: (options?: OpenOptions) => Promise<Page>,
   path: string,
-  account?: CustomerAccount,
+  account?: CustomerAccount | BusinessAccount,
 ) {
   const phone = await slowPhone(open, PHONE);
   if (account) await signIn(phone.page, account);
