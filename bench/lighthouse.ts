@@ -6,6 +6,9 @@
  * no cookie choice, so the consent banner shows) and the median run (by score) is reported.
  *
  * Alone: `tsx bench/lighthouse.ts http://127.0.0.1:3475 /demo-salon /` (BENCH_LIGHTHOUSE_RUNS=3).
+ * Accessibility instead (one run per page, each failing audit with the elements it names):
+ * `tsx bench/lighthouse.ts --accessibility http://127.0.0.1:3475 / /login` (BENCH_LIGHTHOUSE_COOKIE: a
+ * session cookie to send, for a signed-in page).
  */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -156,20 +159,78 @@ export function formatLighthouse(results: LighthouseResult[]): string {
   return lines.join('\n');
 }
 
-// Alone: tsx bench/lighthouse.ts <origin> <path>...
+/** One page's Lighthouse accessibility score (0-100) and the audits it failed, each with the elements named. */
+export interface AccessibilityResult {
+  url: string;
+  score: number | null;
+  failures: string[];
+}
+
+/** One Lighthouse accessibility run of `url` (mobile profile) in a fresh Chromium. */
+export async function measureAccessibility(url: string): Promise<AccessibilityResult> {
+  const chrome = await launch({
+    chromePath: chromePath(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    logLevel: 'silent',
+  });
+  try {
+    const lhr = (
+      await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['accessibility'],
+        // A signed-in page: BENCH_LIGHTHOUSE_COOKIE, e.g. 'lastslot_session=...'.
+        ...(process.env.BENCH_LIGHTHOUSE_COOKIE
+          ? { extraHeaders: { Cookie: process.env.BENCH_LIGHTHOUSE_COOKIE } }
+          : {}),
+      })
+    )?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no report');
+    const category = lhr.categories.accessibility;
+    const failures = (category?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => {
+        const items = (audit!.details as { items?: { node?: { selector?: string; snippet?: string } }[] } | undefined)
+          ?.items;
+        const nodes = (items ?? []).map((i) => i.node?.snippet ?? i.node?.selector ?? '?').join(' | ');
+        return `${audit!.id}: ${nodes}`;
+      });
+    if (lhr.runtimeError) failures.push(`not scored: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const score = category?.score;
+    return { url, score: typeof score === 'number' ? Math.round(score * 100) : null, failures };
+  } finally {
+    chrome.kill();
+  }
+}
+
+// Alone: tsx bench/lighthouse.ts [--accessibility] <origin> <path>...
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [origin, ...paths] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const accessibility = args[0] === '--accessibility';
+  const [origin, ...paths] = accessibility ? args.slice(1) : args;
   if (!origin || paths.length === 0) {
-    console.error('usage: tsx bench/lighthouse.ts <origin> <path> [<path>...]');
+    console.error('usage: tsx bench/lighthouse.ts [--accessibility] <origin> <path> [<path>...]');
     process.exit(1);
+  }
+  if (accessibility) {
+    void (async () => {
+      for (const path of paths) {
+        const r = await measureAccessibility(new URL(path, origin).href);
+        console.log(`| ${path} | ${r.score ?? '-'} |`);
+        for (const failure of r.failures) console.log(`    ${failure}`);
+      }
+    })();
   }
   const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
   const pages = paths.map((p) => ({ page: p, url: new URL(p, origin).href }));
-  measureLighthouse(pages, runs, console.log).then(
-    (results) => console.log(`\n${formatLighthouse(results)}`),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+  if (!accessibility)
+    measureLighthouse(pages, runs, console.log).then(
+      (results) => console.log(`\n${formatLighthouse(results)}`),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
 }

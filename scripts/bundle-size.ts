@@ -20,7 +20,7 @@ export const FIRST_LOAD_BUDGET = { js: 120 * 1024, css: 20 * 1024 } as const;
  * large package, a dialog no longer lazy) fails. Lower it when the first load shrinks. The CSS
  * holds the theme's CSS variables (about 1 KB gzipped), which each page's HTML no longer carries.
  */
-export const FIRST_LOAD_CEILING = { js: 193 * 1024, css: 14 * 1024 } as const;
+export const FIRST_LOAD_CEILING = { js: 194 * 1024, css: 14 * 1024 } as const;
 
 /** Gzipped byte counts (zlib level 9) of one kind of first load. */
 export interface FirstLoad {

@@ -3,12 +3,14 @@
  * and text areas, a list box's choice, a box or radio checked. React keeps such a value through
  * hydration only until its next render of the field, which writes its own (empty) state back;
  * so the app's entry records every field whose value differs from the one the server rendered
- * (and every change until the app answers), and the root route, once the page is hydrated, sets
- * each again through React: the value through the element's native setter, then the event React
- * listens to, so the component's state (a form library's too) takes it as typed. A choice made
+ * (and every change until the app answers), and the root route, once the page is hydrated
+ * (client/lib/page-hydrated.tsx), sets each again through React: the value through the element's
+ * native setter, then the event React listens to, so the component's state (a form library's too)
+ * takes it as typed. A choice made
  * before the app runs wins over the one the address or the server rendered. Values live in memory
  * only, until replayed (passwords too: never logged, never stored). See ADR 0098.
  */
+import { pageHydrated } from './page-hydrated';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -77,8 +79,8 @@ let replaying = false;
 
 function onInput(event: Event): void {
   if (replaying || !isField(event.target)) return;
-  // Once React runs a field, what is typed there is React's: it reads the whole value from the field.
-  if (mountedByReact(event.target)) recorded.delete(event.target);
+  // Once React runs the page, what is typed there is React's: it reads the whole value from the field.
+  if (pageHydrated()) recorded.delete(event.target);
   else record(event.target);
 }
 
@@ -138,39 +140,7 @@ function apply(field: Field, value: string | boolean): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** The part of a React fiber read by `mountedByReact`. */
-interface Fiber {
-  tag: number;
-  flags: number;
-  alternate: Fiber | null;
-  return: Fiber | null;
-}
-
-/** React's fiber flags of a fiber not yet committed: Placement and Hydrating (react-dom 19). */
-const NOT_YET_COMMITTED = 2 | 4096;
-/** React's tag of the root fiber. */
-const HOST_ROOT = 3;
-
-/**
- * Whether React has hydrated `field` and committed it (the test React itself makes before it lets
- * an event reach a component). Each part of the page whose route comes in its own chunk hydrates
- * after the rest, frame by frame: an event React hears before that part is committed reaches no
- * handler, and a value set then is taken as the field's starting state and written over by its
- * next render.
- */
-function mountedByReact(field: Field): boolean {
-  const key = Object.keys(field).find((k) => k.startsWith('__reactFiber$'));
-  const fiber = key ? (field as unknown as Record<string, Fiber | undefined>)[key] : undefined;
-  // A fiber rendered again since is committed; a first one is once no fiber above waits for it.
-  const first = fiber?.alternate === null;
-  for (let f = fiber ?? null; f; f = f.return) {
-    if (first && (f.flags & NOT_YET_COMMITTED) !== 0) return false;
-    if (!f.return) return f.tag === HOST_ROOT;
-  }
-  return false;
-}
-
-/** How long (ms) the replay waits for a recorded field's part of the page to hydrate. */
+/** How long (ms) the replay waits for React to hydrate the page's own content. */
 const HYDRATION_WAIT_MS = 10_000;
 
 function stopRecording(): void {
@@ -181,20 +151,23 @@ function stopRecording(): void {
 }
 
 /**
- * Sets again, through React, every value recorded by `recordInputBeforeStart`, each once React
- * has hydrated and committed its field (frame by frame, for up to HYDRATION_WAIT_MS; a field no
- * longer on the page is dropped), in the order they were last changed; then forgets them, stops recording
- * and calls `done`. Call once the page's first render is committed.
+ * Sets again, through React, every value recorded by `recordInputBeforeStart`, in the order they
+ * were last changed, once React has committed the page's own content (`pageHydrated`, checked
+ * frame by frame for up to HYDRATION_WAIT_MS; after that they are set anyway); a field no longer
+ * on the page is dropped. Then forgets them, stops recording and calls `done`. Call once the
+ * page's first render is committed.
  */
 export function replayInputBeforeStart(done: () => void = () => {}): void {
   if (!recording || replayStarted) return done();
   replayStarted = true;
   const started = performance.now();
   const step = () => {
-    for (const [element, entry] of recorded) {
+    if (!pageHydrated() && performance.now() - started < HYDRATION_WAIT_MS) {
+      requestAnimationFrame(step);
+      return;
+    }
+    for (const entry of recorded.values()) {
       const field = find(entry);
-      if (field && !mountedByReact(field)) continue;
-      recorded.delete(element);
       if (!field) continue;
       replaying = true;
       try {
@@ -202,10 +175,6 @@ export function replayInputBeforeStart(done: () => void = () => {}): void {
       } finally {
         replaying = false;
       }
-    }
-    if (recorded.size > 0 && performance.now() - started < HYDRATION_WAIT_MS) {
-      requestAnimationFrame(step);
-      return;
     }
     stopRecording();
     done();

@@ -112,7 +112,7 @@ test.describe.serial('every page, with data, at desktop and 375 px', () => {
   });
 
   test("visitors' pages, the legal dialogs and the phone menu", async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const visitor = await crowd.open();
     await checkAtBothWidths(visitor, '/', heading(/Fill your/), async () => {
       for (const dialog of ['Terms & Conditions', 'Privacy Policy']) {
@@ -130,8 +130,13 @@ test.describe.serial('every page, with data, at desktop and 375 px', () => {
     });
     await checkAtBothWidths(visitor, '/login', (p) => p.getByLabel('Email'));
     await checkAtBothWidths(visitor, '/register', (p) => p.getByLabel('Full name'));
+    await checkAtBothWidths(visitor, '/register?role=customer', (p) => p.getByLabel('Full name'));
     await checkAtBothWidths(visitor, '/forgot-password', (p) => p.getByLabel('Email'));
     await checkAtBothWidths(visitor, '/reset-password', (p) => p.getByRole('heading').first());
+    await checkAtBothWidths(visitor, '/check-email', (p) => p.getByRole('heading').first());
+    await checkAtBothWidths(visitor, '/discover', heading('Discover'));
+    await checkAtBothWidths(visitor, '/demo-salon', (p) => p.getByRole('heading').first());
+    await checkAtBothWidths(visitor, `/unsubscribe/not-a-token-${tag}`, heading('Email preferences'));
   });
 
   test('a business with a pending request, a booked slot and a free one: check-email, dashboard, settings, QR code, contact, public page', async () => {

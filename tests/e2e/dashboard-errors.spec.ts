@@ -4,7 +4,7 @@
  * browser's real tRPC batch is replaced by an error in the server's own error shape; everything
  * else is the real server.
  */
-import type { Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MSG } from '../../shared/messages';
 import {
@@ -19,6 +19,16 @@ import {
 import { failProcedure, proceduresOf, unlessTornDown } from './trpc-stubs';
 
 const tag = Date.now().toString(36);
+
+/**
+ * Opens the dashboard by a navigation inside the app (from /settings): the server's render of
+ * /dashboard carries its lists already, so only the browser's own reads, which the stubs fail, load them.
+ */
+async function dashboardInApp(page: Page) {
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
 
 test('slot list: the load-error box counts retries and clears; a failed refresh and a failed requests list are toasted', async ({
   people: { open, errors },
@@ -38,7 +48,7 @@ test('slot list: the load-error box counts retries and clears; a failed refresh 
   biz.on('request', (r) => void (isListRead(r.url()) && listReads.add(r)));
   biz.on('requestfinished', settled);
   biz.on('requestfailed', settled);
-  await biz.reload();
+  await dashboardInApp(biz);
   const box = biz.getByRole('alert').filter({ hasText: MSG.slotsLoadFailedTitle });
   await expect(box).toContainText(MSG.slotsLoadFailed, { timeout: 20_000 });
   await expect(box.getByTestId('retry-attempts')).toHaveText('Retry attempts: 0');
@@ -66,7 +76,7 @@ test('slot list: the load-error box counts retries and clears; a failed refresh 
   // The requests list fails: 'Error: Could not fetch booking requests. {detail}'.
   let requestsFail = true;
   await failProcedure(biz, 'bookings.requests', () => requestsFail);
-  await biz.reload();
+  await dashboardInApp(biz);
   await expect(
     biz
       .getByRole('alert')

@@ -4,12 +4,16 @@
  * the CPU throttled 6x, the app's script held back until the typing is done), the sign-up, sign-in
  * and contact forms are filled before the app runs, the app is let through, and once it has
  * hydrated the page the fields still show the typed values and the request sent carries them.
+ * A form sent before the app runs (client/lib/submit-before-start.ts, ADR 0105: the sign-up form
+ * with Enter, the sign-in and contact forms with their buttons) is held: the page is not reloaded
+ * (the fields keep what was typed, the button shows it was taken), and once the app runs the
+ * request it sends carries the typed values and the page shows the app's answer.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MSG } from '../../shared/messages';
-import { newCustomer, people, signIn, type CustomerAccount, type OpenOptions } from './helpers';
-import { HYDRATED_MS, slowPhone } from './slow-phone';
+import { newBusiness, newCustomer, people, pick, pickExact, signIn } from './helpers';
+import { appRunning, appTakesOver, HYDRATED_MS, mutationInput, openBeforeApp, PENDING } from './slow-phone';
 
 test.describe.configure({ timeout: 180_000 });
 const tag = `i${Date.now().toString(36)}`;
@@ -24,37 +28,6 @@ test.beforeAll(async ({ browser }) => {
     await closeAll();
   }
 });
-
-/** A phone 375 px wide. */
-const PHONE: OpenOptions = { context: { viewport: { width: 375, height: 812 } } };
-
-/**
- * Opens `path` on a slow phone without waiting for the app (its script is held back, so the page
- * never finishes loading until `release`): returns once the server's HTML has come.
- */
-async function openBeforeApp(open: (options?: OpenOptions) => Promise<Page>, path: string, account?: CustomerAccount) {
-  const phone = await slowPhone(open, PHONE);
-  if (account) await signIn(phone.page, account);
-  // The frame's own goto: the page's (helpers.ts) would wait for the app.
-  await phone.page.mainFrame().goto(path, { waitUntil: 'commit' });
-  return phone;
-}
-
-/** Whether the app has hydrated the page. */
-function appRunning(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.hasAttribute('data-app-running'));
-}
-
-/** The input of the tRPC mutation `procedure` that `request` sends (a batch of one, superjson). */
-function mutationInput(request: Request): Record<string, unknown> {
-  const body = request.postDataJSON() as Record<string, { json: Record<string, unknown> }>;
-  return body['0']!.json;
-}
-
-/** Waits for the app to take over the page (after `release`). */
-async function appTakesOver(page: Page) {
-  await expect.poll(() => appRunning(page), { timeout: HYDRATED_MS }).toBe(true);
-}
 
 test('the customer sign-up form typed before the app runs sends what was typed', async ({
   people: { open, errors },
@@ -88,13 +61,19 @@ test('the customer sign-up form typed before the app runs sends what was typed',
   expect(errors).toEqual([]);
 });
 
+/** /login on a slow phone, before the app runs (see `openBeforeApp`), and its email field. */
+async function loginBeforeApp(open: Parameters<typeof openBeforeApp>[0]) {
+  const phone = await openBeforeApp(open, '/login');
+  const email = phone.page.getByLabel('Email');
+  await expect(email).toBeVisible();
+  expect(await appRunning(phone.page)).toBe(false);
+  return { ...phone, email };
+}
+
 test('the sign-in form typed before the app runs signs in with what was typed', async ({
   people: { open, errors },
 }) => {
-  const { page, release } = await openBeforeApp(open, '/login');
-  const email = page.getByLabel('Email');
-  await expect(email).toBeVisible();
-  expect(await appRunning(page)).toBe(false);
+  const { page, release, email } = await loginBeforeApp(open);
   await email.fill(member.email);
   await page.getByLabel('Password').pressSequentially(member.password);
   expect(await appRunning(page)).toBe(false);
@@ -109,23 +88,132 @@ test('the sign-in form typed before the app runs signs in with what was typed', 
   expect(errors).toEqual([]);
 });
 
-test('the contact form typed before the app runs sends what was typed', async ({ people: { open, errors } }) => {
-  const subject = `Typed early ${tag}`;
-  const message = 'Two lines,\ntyped before the page had loaded.';
-  const { page, release } = await openBeforeApp(open, '/contact', newCustomer(`${tag}-contact`));
-  const subjectField = page.getByRole('textbox', { name: 'Subject' });
-  await expect(subjectField).toBeVisible({ timeout: HYDRATED_MS });
+/**
+ * Marks the page's document; the returned check says whether it is still the same one (a
+ * browser's send of a form loads another).
+ */
+async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => Object.assign(window, { documentBeforeSend: true }));
+  return () => page.evaluate(() => 'documentBeforeSend' in window);
+}
+
+test('the customer sign-up form sent with Enter before the app runs signs up with what was typed', async ({
+  people: { open, errors },
+}) => {
+  const customer = newCustomer(`${tag}-signup`);
+  const { page, release } = await openBeforeApp(open, '/register?role=customer');
+  const name = page.getByLabel('Full name');
+  await expect(name).toBeVisible();
+  const sameDocument = await markDocument(page);
+  await name.fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password').pressSequentially(customer.password);
+  await page.getByLabel('Password').press('Enter');
+
+  // Held, not sent by the browser: no reload, the fields keep their values, the button is taken.
+  const create = page.getByRole('button', { name: 'Create Account' });
+  await expect(create).toHaveAttribute(PENDING, '');
+  await expect(create).toHaveAttribute('aria-busy', 'true');
   expect(await appRunning(page)).toBe(false);
-  await subjectField.pressSequentially(subject);
-  await page.getByRole('textbox', { name: 'Message' }).fill(message);
+  expect(await sameDocument()).toBe(true);
+  await expect(name).toHaveValue(customer.name);
+
+  const sent = page.waitForRequest((r) => r.url().includes('/trpc/auth.registerCustomer'), { timeout: HYDRATED_MS });
+  release();
+  await appTakesOver(page);
+  expect(mutationInput(await sent)).toEqual({
+    name: customer.name,
+    email: customer.email,
+    password: customer.password,
+  });
+  await expect(page).toHaveURL(/\/check-email/, { timeout: HYDRATED_MS });
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.locator(`[${PENDING}]`)).toHaveCount(0);
+  // The app's own navigation, in the same document.
+  expect(await sameDocument()).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('the sign-in form sent before the app runs shows the app’s answer to what was typed', async ({
+  people: { open, errors },
+}) => {
+  const { page, release, email } = await loginBeforeApp(open);
+  const sameDocument = await markDocument(page);
+  await email.fill(member.email);
+  await page.getByLabel('Password').fill(`${member.password}-wrong`);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  expect(await appRunning(page)).toBe(false);
+  expect(await sameDocument()).toBe(true);
+
+  const sent = page.waitForRequest((r) => r.url().includes('/trpc/auth.login'), { timeout: HYDRATED_MS });
+  release();
+  await appTakesOver(page);
+  expect(mutationInput(await sent)).toMatchObject({ email: member.email, password: `${member.password}-wrong` });
+  await expect(page.getByText(MSG.loginInvalid)).toBeVisible({ timeout: HYDRATED_MS });
+  await expect(email).toHaveValue(member.email);
+  expect(await sameDocument()).toBe(true);
+
+  // The app answers the next send itself.
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: HYDRATED_MS });
+  expect(errors).toEqual([]);
+});
+
+for (const sentEarly of [false, true]) {
+  test(`the contact form ${sentEarly ? 'sent' : 'typed'} before the app runs sends what was typed`, async ({
+    people: { open, errors },
+  }) => {
+    const subject = `${sentEarly ? 'Sent' : 'Typed'} early ${tag}`;
+    const message = 'Two lines,\ntyped before the page had loaded.';
+    const account = newCustomer(`${tag}-contact-${sentEarly ? 'sent' : 'typed'}`);
+    const { page, release } = await openBeforeApp(open, '/contact', account);
+    const subjectField = page.getByRole('textbox', { name: 'Subject' });
+    await expect(subjectField).toBeVisible({ timeout: HYDRATED_MS });
+    const sameDocument = await markDocument(page);
+    await subjectField.pressSequentially(subject);
+    await page.getByRole('textbox', { name: 'Message' }).fill(message);
+    const send = page.getByRole('button', { name: 'Send Message' });
+    if (sentEarly) await send.click();
+    expect(await appRunning(page)).toBe(false);
+    expect(await sameDocument()).toBe(true);
+
+    const sent = page.waitForRequest((r) => r.url().includes('/trpc/contact.send'), { timeout: 2 * HYDRATED_MS });
+    release();
+    await appTakesOver(page);
+    if (!sentEarly) {
+      await expect(page.getByText(`${message.length} / `)).toBeVisible({ timeout: HYDRATED_MS });
+      await send.click();
+    }
+    expect(mutationInput(await sent)).toEqual({ subject, message });
+    await expect(page.getByText(MSG.contactSent)).toBeVisible({ timeout: HYDRATED_MS });
+    expect(await sameDocument()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+}
+
+test("the business's add-slot form typed before the app runs adds the slot with what was typed", async ({
+  people: { open, errors },
+}) => {
+  const description = `Typed early ${tag}`;
+  const { page, release } = await openBeforeApp(open, '/dashboard', newBusiness(`${tag}-biz`));
+  // The dashboard is in the server's HTML for a signed-in business, its add-slot form included.
+  const field = page.getByRole('textbox', { name: 'Description' });
+  await expect(field).toBeVisible({ timeout: HYDRATED_MS });
+  expect(await appRunning(page)).toBe(false);
+  await field.pressSequentially(description);
   expect(await appRunning(page)).toBe(false);
 
   release();
   await appTakesOver(page);
-  await expect(page.getByText(`${message.length} / `)).toBeVisible({ timeout: HYDRATED_MS });
-  const sent = page.waitForRequest((r) => r.url().includes('/trpc/contact.send'), { timeout: HYDRATED_MS });
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  expect(mutationInput(await sent)).toEqual({ subject, message });
-  await expect(page.getByText(MSG.contactSent)).toBeVisible({ timeout: HYDRATED_MS });
+  // Choices made once the app runs render the form again: the typed description stays.
+  await pickExact(page, 'Date', 'last');
+  await pick(page, 'Start time');
+  await pick(page, 'End time');
+  await expect(field).toHaveValue(description);
+  const sent = page.waitForRequest((r) => r.url().includes('/trpc/slots.create'), { timeout: HYDRATED_MS });
+  await page.getByRole('button', { name: 'Add Slot' }).click();
+  expect(mutationInput(await sent)).toMatchObject({ description });
+  await expect(page.getByText('Slot added successfully')).toBeVisible({ timeout: HYDRATED_MS });
   expect(errors).toEqual([]);
 });

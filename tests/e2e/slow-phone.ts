@@ -3,8 +3,9 @@
  * input-before-start.spec.ts): the CPU throttled 6x and the app's script held back until the test
  * lets it through, so every tap and keystroke lands before the app runs, whatever the machine.
  */
-import type { Page } from '@playwright/test';
-import type { OpenOptions } from './helpers';
+import type { Page, Request } from '@playwright/test';
+import { expect } from './fixtures';
+import { signIn, type BusinessAccount, type CustomerAccount, type OpenOptions } from './helpers';
 import { unlessTornDown } from './trpc-stubs';
 
 /** How long the app may take to hydrate a page on a CPU throttled 6x, once its script has come. */
@@ -60,4 +61,39 @@ export async function slowPhone(
 /** The clicks the app has replayed so far (see `slowPhone`). */
 export function replayedClicks(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { replayedClicks: string[] }).replayedClicks);
+}
+
+/** A phone 375 px wide. */
+export const PHONE: OpenOptions = { context: { viewport: { width: 375, height: 812 } } };
+
+/**
+ * Opens `path` on a slow phone without waiting for the app (its script is held back, so the page
+ * never finishes loading until `release`): returns once the server's HTML has come.
+ */
+export async function openBeforeApp(
+  open: (options?: OpenOptions) => Promise<Page>,
+  path: string,
+  account?: CustomerAccount | BusinessAccount,
+) {
+  const phone = await slowPhone(open, PHONE);
+  if (account) await signIn(phone.page, account);
+  // The frame's own goto: the page's (helpers.ts) would wait for the app.
+  await phone.page.mainFrame().goto(path, { waitUntil: 'commit' });
+  return phone;
+}
+
+/** Whether the app has hydrated the page. */
+export function appRunning(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.hasAttribute('data-app-running'));
+}
+
+/** The input of the tRPC mutation `procedure` that `request` sends (a batch of one, superjson). */
+export function mutationInput(request: Request): Record<string, unknown> {
+  const body = request.postDataJSON() as Record<string, { json: Record<string, unknown> }>;
+  return body['0']!.json;
+}
+
+/** Waits for the app to take over the page (after `release`). */
+export async function appTakesOver(page: Page) {
+  await expect.poll(() => appRunning(page), { timeout: HYDRATED_MS }).toBe(true);
 }

@@ -50,3 +50,19 @@ export function dashboardSearch(search: Record<string, unknown>): DashboardSearc
   if (canceled !== undefined) out.canceled = canceled;
   return out;
 }
+
+/**
+ * On the server only: a signed-in business's dashboard data (its business, slots, requests and
+ * subscription), so the page's HTML carries its screen (the add-slot form) rather than a loading
+ * screen, and what is typed there before the app runs is kept (ADR 0098). A failed read leaves the
+ * browser to ask, as before.
+ */
+export async function prefetchBusinessDashboard(utils: TrpcUtils): Promise<void> {
+  if (!import.meta.env.SSR || utils.auth.me.getData()?.user?.role !== 'business') return;
+  await Promise.all([
+    utils.businesses.mine.ensureData(),
+    utils.slots.listMine.ensureData(),
+    utils.bookings.requests.ensureData(),
+    utils.billing.subscription.ensureData(),
+  ]).catch(() => undefined);
+}

@@ -52,7 +52,9 @@ export function UnsubscribePage({ token }: { token: string }) {
         {body}
         <Text size="sm" c="dimmed">
           You can choose every kind of booking email in your{' '}
-          <Anchor renderRoot={(props) => <Link to="/settings" hash="notifications" {...props} />}>settings</Anchor>{' '}
+          <Anchor underline="always" renderRoot={(props) => <Link to="/settings" hash="notifications" {...props} />}>
+            settings
+          </Anchor>{' '}
           (after logging in).
         </Text>
       </Stack>
