@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { inject, describe, expect, it } from 'vitest';
 import { searchSlots } from '../server/features/discovery/discovery.service';
 import { discoverySearchInput } from '../shared/schemas/discovery';
@@ -29,6 +30,14 @@ describe.skipIf(!inject('pgAdminUrl'))('bench discovery scenario', () => {
         found += page.results.length;
       }
       expect(found).toBeGreaterThan(40);
+      // A second size grows the same data set: businesses 2,001 to 3,000 join, their slots with cells.
+      const grown = await seedDiscoveryData(tdb.url!, 3_000, 64, 2_001);
+      expect(grown['discovery businesses']).toBe(3_000);
+      expect(grown['discovery slots']).toBeGreaterThan(29_000);
+      const [cells] = await tdb.database.db.execute<{ missing: number }>(
+        sql`select count(*)::int as missing from slots where latitude is not null and (small_cell is null or large_cell is null)`,
+      );
+      expect(Number(cells!.missing)).toBe(0);
       const captured = await captureAppSql(tdb.url!);
       expect(captured.discovery).toEqual(baselineStatements().discovery);
     } finally {
