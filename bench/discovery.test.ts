@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, isNotNull, isNull, or } from 'drizzle-orm';
 import { inject, describe, expect, it } from 'vitest';
+import { slots } from '../server/db/schema/index';
 import { searchSlots } from '../server/features/discovery/discovery.service';
 import { discoverySearchInput } from '../shared/schemas/discovery';
 import { createTestDatabase } from '../tests/setup/test-database';
@@ -34,10 +35,11 @@ describe.skipIf(!inject('pgAdminUrl'))('bench discovery scenario', () => {
       const grown = await seedDiscoveryData(tdb.url!, 3_000, 64, 2_001);
       expect(grown['discovery businesses']).toBe(3_000);
       expect(grown['discovery slots']).toBeGreaterThan(29_000);
-      const [cells] = await tdb.database.db.execute<{ missing: number }>(
-        sql`select count(*)::int as missing from slots where latitude is not null and (small_cell is null or large_cell is null)`,
+      const missing = await tdb.database.db.$count(
+        slots,
+        and(isNotNull(slots.latitude), or(isNull(slots.smallCell), isNull(slots.largeCell))),
       );
-      expect(Number(cells!.missing)).toBe(0);
+      expect(missing).toBe(0);
       const captured = await captureAppSql(tdb.url!);
       expect(captured.discovery).toEqual(baselineStatements().discovery);
     } finally {
