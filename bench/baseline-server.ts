@@ -391,7 +391,8 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
       ? [first.start, first.start, R, lat, lat, lng, first.distance, first.id]
       : [R, lat, lat, lng, first.distance, first.start, first.id];
   // A cell's rows and the page: both the limit.
-  const tail = [...(labels ? [labels.join('\n')] : []), limit + 1, limit + 1];
+  const L = limit + 1;
+  const tail = [...(labels ? [labels.join('\n')] : []), L, L];
   const text =
     sort === 'soonest'
       ? labels
@@ -423,15 +424,14 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
     const grid = gridFor(miles);
     const cells = coveringCells(grid, box).join(',');
     const bbox = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude, R, lat, lat, lng, miles];
-    rows = await run<Row[]>(grid === SMALL_GRID ? text : Q.overLargeCells(text), [
-      cells,
-      ...head,
-      ...bbox,
-      ...after,
-      'cancelled',
-      true,
-      ...tail,
-    ]);
+    const search = [...head, ...bbox, ...after];
+    if (search.length !== Q.DISCOVERY_SEARCH_VALUES) throw new Error('discovery values out of step with the SQL');
+    // Soonest without a category: the cut on index entries, then the exact read where it fell short.
+    const values =
+      sort === 'soonest' && !labels
+        ? [cells, ...search, L, 'cancelled', true, L, L, L, ...search, 'cancelled', true, L, L, L, L]
+        : [cells, ...search, 'cancelled', true, ...tail];
+    rows = await run<Row[]>(grid === SMALL_GRID ? text : Q.overLargeCells(text), values);
     if (rows.length > limit) break;
   }
   const page = rows.slice(0, limit);

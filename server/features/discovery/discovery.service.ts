@@ -155,13 +155,53 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean, grid: CellGri
     // slot tied at the last instant (the merge orders those by distance and id), so the rest of the
     // window is never read. Nearest: the cell's slots in the window and box are ordered on their index
     // entries (the distance worked out from them), then checked for bookings in that order.
-    const soonestNear = () =>
+    const exactSoonest = () =>
       db
         .select(columns)
         .from(slots)
         .where(and(where, open(slots.id, slots.businessId)))
-        .orderBy(sql`${slots.startsAt} fetch first ${p.limit} rows with ties`)
+        .orderBy(sql`${slots.startsAt} fetch first ${p.limit} rows with ties`);
+    // Without a category, the cut is first made on index entries alone (`cut`), and only its rows
+    // are checked for bookings, in the merge's order (`firsts`): the cell's true first rows whenever
+    // the limit is met or the cut holds the whole cell. Else the exact read above runs for that cell.
+    const soonestNear = () => {
+      if (byCategory) return exactSoonest().as('near');
+      const cut = db.$with('cut').as(
+        db
+          .select(columns)
+          .from(slots)
+          .where(where)
+          .orderBy(sql`${slots.startsAt} fetch first ${p.limit} rows with ties`),
+      );
+      const ordered = db
+        .select()
+        .from(cut)
+        .orderBy(...keys(cut))
+        .as('ordered');
+      const firsts = db.$with('firsts').as(
+        db
+          .select({ id: ordered.id, startsAt: ordered.startsAt, distance: ordered.distance })
+          .from(ordered)
+          .where(noActiveOrDeclinedBooking(db, ordered.id))
+          .orderBy(...keys(ordered))
+          .limit(p.limit),
+      );
+      const exact = exactSoonest().as('exact');
+      const cutShort = sql`((select count(*) from ${firsts}) < ${p.limit} and (select count(*) from ${cut}) >= ${p.limit})`;
+      const both = db
+        .select({ id: firsts.id, startsAt: firsts.startsAt, distance: firsts.distance })
+        .from(firsts)
+        .where(sql`not ${cutShort}`)
+        .unionAll(
+          db.select({ id: exact.id, startsAt: exact.startsAt, distance: exact.distance }).from(exact).where(cutShort),
+        )
+        .as('both');
+      return db
+        .with(cut, firsts)
+        .select({ id: both.id, startsAt: both.startsAt, distance: both.distance })
+        .from(both)
         .as('near');
+    };
     const nearestNear = () => {
       const ordered = db
         .select({ ...columns, businessId: slots.businessId })
