@@ -38,6 +38,7 @@ import {
 } from '../shared/discovery';
 import { boundingBox, EARTH_RADIUS_MILES, roundDegrees } from '../shared/geo';
 import { isPast, localNow } from '../shared/zoned-time';
+import { coveringCells, gridFor, SMALL_GRID } from '../server/features/discovery/cells';
 import { encodeCursor } from '../server/features/discovery/cursor';
 import * as Q from './baseline-sql';
 
@@ -354,8 +355,8 @@ async function requestBooking(req: FastifyRequest, input: unknown, user: () => P
 
 /**
  * discovery.search as the app answers the bench's searches (a position, no cursor): the same
- * window, bounding box and category rules (shared/), the app's statement for the sort and
- * category, its rows mapped as the app maps them.
+ * window, bounding box, covering cells and category rules (shared/, cells.ts), the app's statement
+ * for the sort, category and grid, its rows mapped as the app maps them.
  */
 async function discoverySearch(_req: FastifyRequest, input: unknown) {
   const q = input as {
@@ -389,7 +390,9 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
     sort === 'soonest'
       ? [first.start, first.start, R, lat, lat, lng, first.distance, first.id]
       : [R, lat, lat, lng, first.distance, first.start, first.id];
-  const tail = [...(labels ? [labels.join('\n')] : []), limit + 1];
+  // A cell's rows and the page: both the limit.
+  const L = limit + 1;
+  const tail = [...(labels ? [labels.join('\n')] : []), L, L];
   const text =
     sort === 'soonest'
       ? labels
@@ -414,12 +417,20 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
     string,
     number,
   ];
-  // The app's rings for a nearest search, each the same statement.
+  // The app's rings for a nearest search, each over the cells of its grid.
   let rows: Row[] = [];
   for (const miles of sort === 'nearest' ? nearestRings(q.miles, 0) : [q.miles]) {
     const box = boundingBox(centre, miles);
+    const grid = gridFor(miles);
+    const cells = coveringCells(grid, box).join(',');
     const bbox = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude, R, lat, lat, lng, miles];
-    rows = await run<Row[]>(text, [...head, ...bbox, ...after, 'cancelled', true, ...tail]);
+    const search = [...head, ...bbox, ...after];
+    // Soonest without a category: the cut on index entries, then the exact read where it fell short.
+    const values =
+      sort === 'soonest' && !labels
+        ? [cells, ...search, L, 'cancelled', true, L, L, L, ...search, 'cancelled', true, L, L, L, L]
+        : [cells, ...search, 'cancelled', true, ...tail];
+    rows = await run<Row[]>(grid === SMALL_GRID ? text : Q.overLargeCells(text), values);
     if (rows.length > limit) break;
   }
   const page = rows.slice(0, limit);

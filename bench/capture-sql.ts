@@ -33,7 +33,7 @@ export interface CapturedSql {
    * claim, the mark `sent` after the provider's answer.
    */
   dispatch: string[];
-  /** The Discover search's four statements: soonest, soonest by category, nearest, nearest by category. */
+  /** The Discover search's eight statements: soonest, soonest by category, nearest, nearest by category, each over small then large cells. */
   discovery: string[];
 }
 
@@ -89,22 +89,26 @@ export async function captureAppSql(url: string): Promise<CapturedSql> {
     const listMine = take();
     await listBusinessRequests(deps, business.id);
     const requests = take();
+    // 5 miles reads the small cells, 25 the large ones (server/features/discovery/cells.ts); far
+    // from every seeded business, so a nearest search tries every ring, small cells then large.
     for (const sort of ['soonest', 'nearest'] as const) {
       for (const category of [null, 'Hair Services']) {
-        await searchSlots(
-          deps,
-          discoverySearchInput.parse({
-            window: 'today',
-            latitude: 51.507,
-            longitude: -0.128,
-            miles: 5,
-            sort,
-            category,
-          }),
-        );
+        for (const miles of [5, 25]) {
+          await searchSlots(
+            deps,
+            discoverySearchInput.parse({
+              window: 'today',
+              latitude: 57.9,
+              longitude: -5.2,
+              miles,
+              sort,
+              category,
+            }),
+          );
+        }
       }
     }
-    // A nearest search runs its statement once per ring it tries: each statement once, in order.
+    // A nearest search runs a statement once per ring it tries: each statement once, in order.
     const discovery = [...new Set(take())];
     return { session, bySlug, request, listMine, requests, dispatch, discovery };
   } finally {

@@ -1,4 +1,6 @@
+import { and, isNotNull, isNull, or } from 'drizzle-orm';
 import { inject, describe, expect, it } from 'vitest';
+import { slots } from '../server/db/schema/index';
 import { searchSlots } from '../server/features/discovery/discovery.service';
 import { discoverySearchInput } from '../shared/schemas/discovery';
 import { createTestDatabase } from '../tests/setup/test-database';
@@ -29,6 +31,15 @@ describe.skipIf(!inject('pgAdminUrl'))('bench discovery scenario', () => {
         found += page.results.length;
       }
       expect(found).toBeGreaterThan(40);
+      // A second size grows the same data set: businesses 2,001 to 3,000 join, their slots with cells.
+      const grown = await seedDiscoveryData(tdb.url!, 3_000, 64, 2_001);
+      expect(grown['discovery businesses']).toBe(3_000);
+      expect(grown['discovery slots']).toBeGreaterThan(29_000);
+      const missing = await tdb.database.db.$count(
+        slots,
+        and(isNotNull(slots.latitude), or(isNull(slots.smallCell), isNull(slots.largeCell))),
+      );
+      expect(missing).toBe(0);
       const captured = await captureAppSql(tdb.url!);
       expect(captured.discovery).toEqual(baselineStatements().discovery);
     } finally {

@@ -1,7 +1,8 @@
 /**
  * The Discover search (docs/decisions/0081) against a plain in-code filter over random data
  * (fast-check): businesses near and far (some exactly at the edge of the distance, a millimetre
- * or so inside or outside), hidden or unlocated, in several time zones, with open, booked,
+ * or so inside or outside; some exactly on a place cell's edge or a hair either side, around a
+ * centre next to a cell corner: docs/decisions/0108), hidden or unlocated, in several time zones, with open, booked,
  * requested, declined and withdrawn slots around DST changes, searched with every window,
  * distance, sort and category, page by page through the cursor. Then every refusal: answered
  * BAD_REQUEST in words, changing nothing.
@@ -10,6 +11,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, businessProfiles, slots } from '../../server/db/schema/index';
+import { cellOf, LARGE_GRID, SMALL_GRID, type CellGrid } from '../../server/features/discovery/cells';
 import {
   categoryLabels,
   DISCOVERY_MILES,
@@ -18,7 +20,7 @@ import {
   windowRange,
   type DiscoverySort,
 } from '../../shared/discovery';
-import { distanceMiles, EARTH_RADIUS_MILES, type LatLng } from '../../shared/geo';
+import { distanceMiles, EARTH_RADIUS_MILES, roundDegrees, type LatLng } from '../../shared/geo';
 import { MSG } from '../../shared/messages';
 import type { DiscoverySearchForm } from '../../shared/schemas/discovery';
 import { fromMinutes, toMinutes } from '../../shared/time-of-day';
@@ -65,13 +67,24 @@ const slotArb = fc.record({
 
 const CATEGORIES = ['Hair Salon', 'Barber Shop', 'Nail Salon', 'Massage Therapist'] as const;
 
+/** A hair beside a cell edge: on it, or the next few representable degrees either side. */
+const EDGE_NUDGES = [0, 1e-12, -1e-12, 1e-9, -1e-9] as const;
+
 const businessArb = fc.record({
-  // Up to one and a half times the search's distance, or within a few millimetres of its edge.
+  // Up to one and a half times the search's distance, or within a few millimetres of its edge, or
+  // on a line of cell edges through the corner the centre is next to (at a fraction of the distance along it).
   distance: fc.oneof(
-    fc.double({ min: 0, max: 1.5, noNaN: true }).map((fraction) => ({ edge: false as const, fraction })),
+    fc.double({ min: 0, max: 1.5, noNaN: true }).map((fraction) => ({ kind: 'near' as const, fraction })),
     fc
       .tuple(fc.double({ min: 1e-6, max: 1e-5, noNaN: true }), fc.boolean())
-      .map(([eps, inside]) => ({ edge: true as const, offset: inside ? -eps : eps })),
+      .map(([eps, inside]) => ({ kind: 'edge' as const, offset: inside ? -eps : eps })),
+    fc
+      .record({
+        along: fc.constantFrom('latitude' as const, 'longitude' as const),
+        fraction: fc.double({ min: -1.1, max: 1.1, noNaN: true }),
+        nudge: fc.constantFrom(...EDGE_NUDGES),
+      })
+      .map((c) => ({ kind: 'cell' as const, ...c })),
   ),
   bearing: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
   located: fc.integer({ min: 0, max: 9 }).map((n) => n < 8),
@@ -97,10 +110,56 @@ const searchArb = fc.record({
   byPlace: fc.boolean(),
 });
 
+/**
+ * A search centre: the fixed one, or next to a corner of a small or large cell near it (within the
+ * 3-decimal rounding a position gets), so cell edges cross every search's box.
+ */
+const centreArb = fc.oneof(
+  fc.constant({ centre: CENTRE, corner: null }),
+  fc
+    .record({
+      grid: fc.constantFrom(SMALL_GRID, LARGE_GRID),
+      rows: fc.integer({ min: -1, max: 1 }),
+      columns: fc.integer({ min: -1, max: 1 }),
+    })
+    .map(({ grid, rows, columns }) => {
+      const corner = cellCorner(grid, CENTRE, rows, columns);
+      return { centre: { latitude: roundDegrees(corner.latitude), longitude: roundDegrees(corner.longitude) }, corner };
+    }),
+);
+
+/** The south-west corner of the cell `rows` and `columns` away from the one holding `at`. */
+function cellCorner(grid: CellGrid, at: LatLng, rows: number, columns: number): LatLng {
+  const n = grid.size;
+  const row = Math.floor(((at.latitude + 90) * n) / 180) + rows;
+  const column = Math.floor(((at.longitude + 180) * n) / 360) + columns;
+  return { latitude: (row * 180) / n - 90, longitude: (column * 360) / n - 180 };
+}
+
+/** Where a business of `spec` is around `centre` for a search of `miles`. */
+function placeOf(spec: BusinessSpec, centre: LatLng, corner: LatLng | null, miles: number): LatLng {
+  const d = spec.distance;
+  if (d.kind === 'near') return destination(centre, d.fraction * miles, spec.bearing);
+  if (d.kind === 'edge' || !corner)
+    return destination(centre, miles + (d.kind === 'edge' ? d.offset : 0), spec.bearing);
+  // On the corner's line of latitude (or longitude), up to a little past the distance along it.
+  const reach = destination(centre, Math.abs(d.fraction) * miles, d.along === 'latitude' ? Math.PI / 2 : 0);
+  return d.along === 'latitude'
+    ? {
+        latitude: corner.latitude + d.nudge,
+        longitude: centre.longitude + Math.sign(d.fraction) * (reach.longitude - centre.longitude),
+      }
+    : {
+        latitude: centre.latitude + Math.sign(d.fraction) * (reach.latitude - centre.latitude),
+        longitude: corner.longitude + d.nudge,
+      };
+}
+
 interface Expected {
   id: string;
   startsAt: number;
   distance: number;
+  onCellEdge?: boolean;
 }
 
 /**
@@ -108,22 +167,24 @@ interface Expected {
  * centre, give or take their offset) and slots, the slots' bookings. Returns every slot with what
  * the filter needs.
  */
-async function writeWorld(world: BusinessSpec[], now: Date, miles: number) {
+async function writeWorld(
+  world: BusinessSpec[],
+  now: Date,
+  miles: number,
+  { centre, corner }: { centre: LatLng; corner: LatLng | null },
+) {
   const db = t.deps.db;
   const customer = await createUser(db, { role: 'customer' });
   const out: (Expected & {
     state: SlotState;
     listed: boolean;
+    onCellEdge: boolean;
     category: string;
     at: LatLng;
   })[] = [];
   for (const b of world) {
     const { user, profile } = await createBusiness(db, { timezone: b.timezone });
-    const at = destination(
-      CENTRE,
-      b.distance.edge ? miles + b.distance.offset : b.distance.fraction * miles,
-      b.bearing,
-    );
+    const at = placeOf(b, centre, corner, miles);
     await db
       .update(businessProfiles)
       .set({
@@ -166,9 +227,10 @@ async function writeWorld(world: BusinessSpec[], now: Date, miles: number) {
       out.push({
         id: slot.id,
         startsAt: zonedInstant(date, startTime, b.timezone).getTime(),
-        distance: distanceMiles(CENTRE, at),
+        distance: distanceMiles(centre, at),
         state: s.state,
         listed: b.located && b.discoverable,
+        onCellEdge: b.distance.kind === 'cell',
         category: b.category,
         at,
       });
@@ -206,19 +268,42 @@ describe('discovery.search against an in-code filter', () => {
   it('finds exactly the open slots of listed businesses in the window and distance, in order, page by page', async () => {
     let found = 0;
     let edges = 0;
+    let onCellEdges = 0;
+    const cellsSeen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
         fc.array(businessArb, { minLength: 2, maxLength: 6 }),
         fc.constantFrom(...NOWS),
         fc.integer({ min: 0, max: 180 }),
         searchArb,
-        async (world, base, minutes, search) => {
+        centreArb,
+        async (world, base, minutes, search, where) => {
           const db = t.deps.db;
           await db.delete(bookings);
           await db.execute(sql`delete from users`);
           const now = new Date(base.getTime() + minutes * 60_000);
           t.clock.set(now);
-          const written = await writeWorld(world, now, search.miles);
+          const written = await writeWorld(world, now, search.miles, where);
+          // PostgreSQL's cells (generated columns) are the ones the search covers.
+          const cells = await db
+            .select({
+              latitude: slots.latitude,
+              longitude: slots.longitude,
+              small: slots.smallCell,
+              large: slots.largeCell,
+            })
+            .from(slots);
+          for (const c of cells) {
+            const expectedCells =
+              c.latitude === null || c.longitude === null
+                ? { small: null, large: null }
+                : {
+                    small: cellOf(SMALL_GRID, c.latitude, c.longitude),
+                    large: cellOf(LARGE_GRID, c.latitude, c.longitude),
+                  };
+            expect({ small: c.small, large: c.large }).toEqual(expectedCells);
+            if (c.latitude !== null && c.longitude !== null) cellsSeen.add(`${c.small}/${c.large}`);
+          }
           const { from, to } = windowRange(search.window, search.timezone, now);
           const labels = search.category ? categoryLabels(search.category)! : null;
           // A distance within a billionth of a mile of the edge may fall either side (float rounding).
@@ -242,11 +327,12 @@ describe('discovery.search against an in-code filter', () => {
             category: search.category,
             timezone: search.timezone,
             limit: search.limit,
-            ...CENTRE,
+            ...where.centre,
           };
           const got = await allPages(input);
           found += expected.length;
           edges += expected.filter((e) => search.miles - e.distance < 1e-4).length;
+          if (where.corner) onCellEdges += expected.filter((e) => e.onCellEdge).length;
           const skip = new Set(written.filter(ambiguous).map((e) => e.id));
           expect(got.map((g) => g.id).filter((id) => !skip.has(id))).toEqual(
             expected.map((e) => e.id).filter((id) => !skip.has(id)),
@@ -257,9 +343,11 @@ describe('discovery.search against an in-code filter', () => {
       ),
       { numRuns: 50 },
     );
-    // The runs found things, some of them at the very edge of the distance.
+    // The runs found things, some of them at the very edge of the distance, some on cell edges, in many cells.
     expect(found).toBeGreaterThan(10);
     expect(edges).toBeGreaterThan(0);
+    expect(onCellEdges).toBeGreaterThan(0);
+    expect(cellsSeen.size).toBeGreaterThan(4);
   }, 180_000);
 
   it("reads a typed place from the offline gazetteer and answers the place's centre", async () => {

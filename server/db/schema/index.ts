@@ -3,7 +3,7 @@
  * copies before a slot or business row goes (drizzle/0001_*). Slot dates and times are the business's
  * local wall-clock values (`date`, 'HH:MM' text), never UTC.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -157,6 +157,17 @@ export const customerProfiles = pgTable('customer_profiles', {
 });
 
 /**
+ * Row times `size` plus column of a `size` by `size` latitude/longitude grid: the same arithmetic,
+ * rounding alike, as `cellOf` (server/features/discovery/cells.ts).
+ */
+function cellSql(size: number): SQL {
+  const n = sql.raw(String(size));
+  const last = sql.raw(String(size - 1));
+  // least() skips nulls: an unlisted slot (no coordinates) must have no cell, not the last one.
+  return sql`case when latitude is not null and longitude is not null then least(${last}, floor((latitude + 90) * ${n} / 180))::int * ${n} + least(${last}, floor((longitude + 180) * ${n} / 360))::int end`;
+}
+
+/**
  * A bookable slot. For Discover (docs/decisions/0081) it also carries its start instant and, while its
  * business shows in Discover, the business's coordinates; the services keep both in step.
  */
@@ -181,14 +192,21 @@ export const slots = pgTable(
     startsAt: timestamp({ withTimezone: true }).notNull(),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    /** Discover's place cells of the listed coordinates (server/features/discovery/cells.ts; null when unlisted). */
+    smallCell: integer().generatedAlwaysAs(cellSql(4096)),
+    largeCell: integer().generatedAlwaysAs(cellSql(1024)),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('slots_business_date_start_unique').on(t.businessId, t.date, t.startTime),
     index('slots_date_idx').on(t.date),
-    // Discover reads open slots in start order and checks the bounding box on the index before fetching rows.
-    index('slots_discovery_idx')
-      .on(t.startsAt, t.latitude, t.longitude)
+    // Discover reads the open slots of each cell near the search and orders them on the index
+    // entries alone (start, place, id) before fetching rows (docs/decisions/0108).
+    index('slots_discovery_small_idx')
+      .on(t.smallCell, t.startsAt, t.latitude, t.longitude, t.id)
+      .where(sql`is_booked = false and latitude is not null`),
+    index('slots_discovery_large_idx')
+      .on(t.largeCell, t.startsAt, t.latitude, t.longitude, t.id)
       .where(sql`is_booked = false and latitude is not null`),
     check('slots_location_whole', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
     check('slots_start_time_format', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),

@@ -208,8 +208,8 @@ async function exportBusiness(deps: Pick<ServiceDeps, 'db' | 'now' | 'logger'>, 
       version: EXPORT_VERSION,
       userType: 'business' as const,
       profile: { ...business, createdAt: iso(business.createdAt), updatedAt: iso(business.updatedAt), account },
-      // A slot's Discover coordinates are copies of the profile's location: left out here.
-      slots: slotRows.map(({ latitude: _lat, longitude: _lng, ...s }) => ({
+      // A slot's Discover coordinates and place cells are copies of the profile's location: left out here.
+      slots: slotRows.map(({ latitude: _lat, longitude: _lng, smallCell: _small, largeCell: _large, ...s }) => ({
         ...s,
         startsAt: iso(s.startsAt),
         createdAt: iso(s.createdAt),

@@ -1,5 +1,5 @@
 /** The public business page's data, the owner's profile, and completing a missing profile. */
-import { and, asc, eq, gte, inArray, notExists, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, notExists, or, sql, type Column, type Placeholder } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { scheduleToOpeningHours } from '../../../shared/opening-hours';
 import { isReservedSlug, PUBLIC_SLUG_PATTERN } from '../../../shared/reserved-slugs';
@@ -37,16 +37,16 @@ export interface PublicSlot {
 
 /**
  * SQL condition: no booking is active or declined by the business. With `is_booked = false` it makes a
- * slot open, on the public page and in Discover.
+ * slot open, on the public page and in Discover. `slotId`: where the slot's id is read (default `slots.id`).
  */
-export function noActiveOrDeclinedBooking(db: DbOrTx) {
+export function noActiveOrDeclinedBooking(db: DbOrTx, slotId: Column = slots.id) {
   return notExists(
     db
       .select({ one: sql`1` })
       .from(bookings)
       .where(
         and(
-          eq(bookings.slotId, slots.id),
+          eq(bookings.slotId, slotId),
           or(
             sql`${bookings.status} in ('pending', 'confirmed', 'completed')`,
             and(eq(bookings.status, 'cancelled'), eq(bookings.declinedByBusiness, true)),

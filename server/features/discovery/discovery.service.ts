@@ -1,12 +1,19 @@
 /**
- * The Discover search (docs/decisions/0081), one query that runs the same on PGlite and PostgreSQL
- * without an extension: `slots_discovery_idx` is read in start order, the bounding box checked on its
- * entries, then the haversine distance. Paging is keyset. 'nearest' tries growing rings, so in a dense
- * city the whole distance is not scored.
+ * The Discover search (docs/decisions/0081, 0108), one query that runs the same on PGlite and
+ * PostgreSQL without an extension: for each place cell the bounding box covers, its index
+ * (`slots_discovery_small_idx` or `_large_idx`: cell, start instant, coordinates) is read in start
+ * order, the box checked on its entries, then the haversine distance. Paging is keyset. 'nearest'
+ * tries growing rings, so in a dense city the whole distance is not scored.
  */
-import { and, asc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, lt, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { businessTypeLabel } from '../../../shared/categories';
-import { categoryLabels, nearestRings, windowRange, type DiscoverySort } from '../../../shared/discovery';
+import {
+  categoryLabels,
+  DISCOVERY_SORTS,
+  nearestRings,
+  windowRange,
+  type DiscoverySort,
+} from '../../../shared/discovery';
 import { boundingBox, EARTH_RADIUS_MILES, roundDegrees, type LatLng } from '../../../shared/geo';
 import { MSG } from '../../../shared/messages';
 import type { DiscoverySearchInput } from '../../../shared/schemas/discovery';
@@ -16,6 +23,7 @@ import type { DbOrTx } from '../../db/client';
 import { encodedAs, preparedStatement, type Placeholders } from '../../db/prepared';
 import { businessProfiles, slots } from '../../db/schema/index';
 import { noActiveOrDeclinedBooking } from '../businesses/businesses.service';
+import { coveringCells, gridFor, LARGE_GRID, SMALL_GRID, type CellGrid } from './cells';
 import { decodeCursor, encodeCursor, type DiscoveryCursor } from './cursor';
 import { findPlace } from '../geocoding/gazetteer';
 
@@ -51,6 +59,8 @@ export interface DiscoveryPage {
 }
 
 type SearchValues = {
+  /** The cells the bounding box covers, comma-separated. */
+  cells: string;
   now: Date;
   lower: Date;
   to: Date;
@@ -87,19 +97,136 @@ function distanceMilesSql(p: Placeholders<SearchValues>): SQL<number> {
 /** `businessTypeLabel` in SQL: the text after a '|', trimmed. */
 const categoryLabelSql = sql`btrim(regexp_replace(${businessProfiles.businessType}, '^[^|]*[|]', ''))`;
 
-/** The search statement for `sort`; with `byCategory`, `labels` is one newline-separated text. */
-function searchStatement(sort: DiscoverySort, byCategory: boolean) {
-  return preparedStatement<SearchValues>()(`discovery_${sort}${byCategory ? '_category' : ''}`, (db, p) => {
+/**
+ * The search statement for `sort` over the cells of `grid`; with `byCategory`, `labels` is one
+ * newline-separated text. Each cell in `cells` (comma-separated) is read on its own: its open
+ * slots in the window and box are ordered on their index entries alone (start, place and id are
+ * in the index, the distance worked out from them), then only as many rows as the page needs are
+ * checked for bookings (and category) in that order. The cells' pages are merged, and only the
+ * merged page's rows are read from the tables.
+ */
+function searchStatement(sort: DiscoverySort, byCategory: boolean, grid: CellGrid) {
+  const name = `discovery_${sort}${byCategory ? '_category' : ''}_${grid.name}`;
+  return preparedStatement<SearchValues>()(name, (db, p) => {
     const distance = distanceMilesSql(p);
     const startsAt = (v: Placeholder) => encodedAs(v, slots.startsAt);
+    const cellColumn = grid === SMALL_GRID ? slots.smallCell : slots.largeCell;
     // Soonest works out the distance only for rows at the cursor's instant: PostgreSQL repeats an
     // expression wherever it is written.
     const after =
       sort === 'soonest'
         ? sql`(${slots.startsAt} > ${startsAt(p.afterStart)} or (${slots.startsAt} = ${startsAt(p.afterStart)} and (${distance}, ${slots.id}) > (${p.afterDistance}::float8, ${p.afterId}::uuid)))`
         : sql`(${distance}, ${slots.startsAt}, ${slots.id}) > (${p.afterDistance}::float8, ${startsAt(p.afterStart)}, ${p.afterId}::uuid)`;
-    // The sort reads the distance the select list worked out (by its output name), not a third copy.
-    const byDistance = sql`${sql.identifier('distance')}`;
+    /** The sort's keys over a source's start, distance and id. */
+    const keys = (s: { startsAt: unknown; distance: unknown; id: unknown }) =>
+      (sort === 'soonest' ? [s.startsAt, s.distance, s.id] : [s.distance, s.startsAt, s.id]).map((k) => sql`${k}`);
+    const where = and(
+      sql`${cellColumn} = ${sql.identifier('cells')}.${sql.identifier('cell')}`,
+      eq(slots.isBooked, false),
+      sql`${slots.latitude} is not null`,
+      sql`${slots.startsAt} > ${startsAt(p.now)}`,
+      gte(slots.startsAt, startsAt(p.lower)),
+      lt(slots.startsAt, startsAt(p.to)),
+      sql`${slots.latitude} between ${p.minLat}::float8 and ${p.maxLat}::float8`,
+      sql`${slots.longitude} between ${p.minLng}::float8 and ${p.maxLng}::float8`,
+      sql`${distance} <= ${p.miles}::float8`,
+      after,
+    );
+    /** The slot is open (and of the category): `slotId` and `businessId` read where the source has them. */
+    const open = (slotId: Column, businessId: Column) =>
+      and(
+        noActiveOrDeclinedBooking(db, slotId),
+        byCategory
+          ? exists(
+              db
+                .select({ one: sql`1` })
+                .from(businessProfiles)
+                .where(
+                  and(
+                    eq(businessProfiles.id, businessId),
+                    sql`${categoryLabelSql} = any(string_to_array(${p.labels}::text, chr(10)))`,
+                  ),
+                ),
+            )
+          : undefined,
+      );
+    const columns = { id: slots.id, startsAt: slots.startsAt, distance: distance.as('distance') };
+    // Soonest: a cell's open slots in start order as its index holds them, up to the limit and every
+    // slot tied at the last instant (the merge orders those by distance and id), so the rest of the
+    // window is never read. Nearest: the cell's slots in the window and box are ordered on their index
+    // entries (the distance worked out from them), then checked for bookings in that order.
+    const exactSoonest = () =>
+      db
+        .select(columns)
+        .from(slots)
+        .where(and(where, open(slots.id, slots.businessId)))
+        .orderBy(sql`${slots.startsAt} fetch first ${p.limit} rows with ties`);
+    // Without a category, the cut is first made on index entries alone (`cut`), and only its rows
+    // are checked for bookings, in the merge's order (`firsts`): the cell's true first rows whenever
+    // the limit is met or the cut holds the whole cell. Else the exact read above runs for that cell.
+    const soonestNear = () => {
+      if (byCategory) return exactSoonest().as('near');
+      const cut = db.$with('cut').as(
+        db
+          .select(columns)
+          .from(slots)
+          .where(where)
+          .orderBy(sql`${slots.startsAt} fetch first ${p.limit} rows with ties`),
+      );
+      const ordered = db
+        .select()
+        .from(cut)
+        .orderBy(...keys(cut))
+        .as('ordered');
+      const firsts = db.$with('firsts').as(
+        db
+          .select({ id: ordered.id, startsAt: ordered.startsAt, distance: ordered.distance })
+          .from(ordered)
+          .where(noActiveOrDeclinedBooking(db, ordered.id))
+          .orderBy(...keys(ordered))
+          .limit(p.limit),
+      );
+      const exact = exactSoonest().as('exact');
+      const cutShort = sql`((select count(*) from ${firsts}) < ${p.limit} and (select count(*) from ${cut}) >= ${p.limit})`;
+      const both = db
+        .select({ id: firsts.id, startsAt: firsts.startsAt, distance: firsts.distance })
+        .from(firsts)
+        .where(sql`not ${cutShort}`)
+        .unionAll(
+          db.select({ id: exact.id, startsAt: exact.startsAt, distance: exact.distance }).from(exact).where(cutShort),
+        )
+        .as('both');
+      return db
+        .with(cut, firsts)
+        .select({ id: both.id, startsAt: both.startsAt, distance: both.distance })
+        .from(both)
+        .as('near');
+    };
+    const nearestNear = () => {
+      const ordered = db
+        .select({ ...columns, businessId: slots.businessId })
+        .from(slots)
+        .where(where)
+        .orderBy(...keys({ startsAt: slots.startsAt, distance: sql.identifier('distance'), id: slots.id }))
+        .as('ordered');
+      return db
+        .select({ id: ordered.id, startsAt: ordered.startsAt, distance: ordered.distance })
+        .from(ordered)
+        .where(open(ordered.id, ordered.businessId))
+        .orderBy(...keys(ordered))
+        .limit(p.limit)
+        .as('near');
+    };
+    const near = sort === 'soonest' ? soonestNear() : nearestNear();
+    const page = db
+      .select({ id: near.id, startsAt: near.startsAt, distance: near.distance })
+      .from(
+        sql`unnest(string_to_array(${p.cells}::text, ',')::int[]) as ${sql.identifier('cells')}(${sql.identifier('cell')})`,
+      )
+      .crossJoinLateral(near)
+      .orderBy(...keys(near))
+      .limit(p.limit)
+      .as('page');
     return db
       .select({
         slotId: slots.id,
@@ -115,38 +242,25 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean) {
         slug: businessProfiles.slug,
         businessType: businessProfiles.businessType,
         timezone: businessProfiles.timezone,
-        distance: distance.as('distance'),
+        distance: page.distance,
       })
-      .from(slots)
+      .from(page)
+      .innerJoin(slots, eq(slots.id, page.id))
       .innerJoin(businessProfiles, eq(businessProfiles.id, slots.businessId))
-      .where(
-        and(
-          eq(slots.isBooked, false),
-          sql`${slots.latitude} is not null`,
-          sql`${slots.startsAt} > ${startsAt(p.now)}`,
-          gte(slots.startsAt, startsAt(p.lower)),
-          lt(slots.startsAt, startsAt(p.to)),
-          sql`${slots.latitude} between ${p.minLat}::float8 and ${p.maxLat}::float8`,
-          sql`${slots.longitude} between ${p.minLng}::float8 and ${p.maxLng}::float8`,
-          sql`${distance} <= ${p.miles}::float8`,
-          after,
-          noActiveOrDeclinedBooking(db),
-          byCategory ? sql`${categoryLabelSql} = any(string_to_array(${p.labels}::text, chr(10)))` : undefined,
-        ),
-      )
-      .orderBy(
-        ...(sort === 'soonest'
-          ? [asc(slots.startsAt), asc(byDistance), asc(slots.id)]
-          : [asc(byDistance), asc(slots.startsAt), asc(slots.id)]),
-      )
-      .limit(p.limit);
+      .orderBy(...keys(page));
   });
 }
 
-const STATEMENTS = {
-  soonest: { all: searchStatement('soonest', false), category: searchStatement('soonest', true) },
-  nearest: { all: searchStatement('nearest', false), category: searchStatement('nearest', true) },
-};
+/** The eight statements: sort x category x grid. */
+const STATEMENTS = Object.fromEntries(
+  DISCOVERY_SORTS.map((sort) => [
+    sort,
+    {
+      all: { small: searchStatement(sort, false, SMALL_GRID), large: searchStatement(sort, false, LARGE_GRID) },
+      category: { small: searchStatement(sort, true, SMALL_GRID), large: searchStatement(sort, true, LARGE_GRID) },
+    },
+  ]),
+) as Record<DiscoverySort, Record<'all' | 'category', Record<CellGrid['name'], ReturnType<typeof searchStatement>>>>;
 
 /**
  * The centre: a typed place from the offline gazetteer (never the network), or the position sent,
@@ -178,12 +292,14 @@ export async function searchSlots(
   const { from, to } = windowRange(input.window, input.timezone, now);
   const labels = input.category ? categoryLabels(input.category) : null;
   const lower = cursor && input.sort === 'soonest' && cursor.startsAt > from ? cursor.startsAt : from;
-  const statement = STATEMENTS[input.sort][labels ? 'category' : 'all'];
+  const statements = STATEMENTS[input.sort][labels ? 'category' : 'all'];
   const rings = input.sort === 'nearest' ? nearestRings(input.miles, cursor?.distance ?? 0) : [input.miles];
   let rows: Awaited<ReturnType<typeof runSearch>> = [];
   for (const miles of rings) {
     const box = boundingBox(centre, miles);
-    rows = await runSearch(deps.db, statement, {
+    const grid = gridFor(miles);
+    rows = await runSearch(deps.db, statements[grid.name], {
+      cells: coveringCells(grid, box).join(','),
       now,
       lower,
       to,
