@@ -4,6 +4,7 @@
  * a request half-way through its queries.
  */
 import http from 'node:http';
+import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from './app';
@@ -28,5 +29,41 @@ describe('app.close()', () => {
     await new Promise((r) => setTimeout(r, 50));
     await app.close();
     expect(pingDone).toBe(true);
+  });
+});
+
+describe('a request whose client went away', () => {
+  it('is logged as ended, not as a failure, when its handler then throws', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const deps = { db: {}, hub: {}, appOrigin: 'http://localhost', now: () => new Date() } as unknown as AppDeps;
+    const app = await buildServer({
+      deps,
+      logger: createLogger('info', false, destination),
+      clientDir: '/nonexistent',
+    });
+    let thrown!: () => void;
+    const handlerThrew = new Promise<void>((resolve) => (thrown = resolve));
+    // As a page render does: it stops when its client goes away, and its promise rejects.
+    app.get('/gone', async (_req, reply) => {
+      await new Promise((resolve) => reply.raw.once('close', resolve));
+      setImmediate(thrown);
+      throw new DOMException('This operation was aborted', 'AbortError');
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const req = http.get(`http://127.0.0.1:${port}/gone`);
+    req.on('error', () => {});
+    await new Promise((r) => setTimeout(r, 50));
+    req.destroy();
+    await handlerThrew;
+    await app.close();
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.map((l) => l.msg)).toContain('request ended: the client went away');
   });
 });

@@ -142,7 +142,10 @@ export async function buildServer({
       return reply.code(503).send(GENERIC_BODIES[503]);
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status >= 500) req.log.error({ err }, 'request failed');
+    // A client that went away before its answer (a page render stopped half-way) is no failure here.
+    if (reply.raw.destroyed && !reply.raw.writableFinished)
+      req.log.info({ reason: err.message }, 'request ended: the client went away');
+    else if (status >= 500) req.log.error({ err }, 'request failed');
     return reply.code(status).send(genericBody(status));
   });
 
