@@ -25,7 +25,7 @@ import escapeHtml from 'escape-html';
 import Negotiator from 'negotiator';
 import superjson from 'superjson';
 import { APP_AT_FIRST_INTERACTION_HEADER, APP_ENTRY_ATTRIBUTE } from '../../shared/boot-script';
-import { CONSENT_KEY } from '../../shared/consent';
+import { CONSENT_KEY, consentChosen } from '../../shared/consent';
 import type { MapTiles } from '../../shared/map-tiles';
 import { zonedInstant } from '../../shared/zoned-time';
 import type { RenderPageOptions } from '../../client/entry-server';
@@ -225,7 +225,7 @@ export function visitorPageKey(req: FastifyRequest, encoding: VisitorPage['encod
   if (req.cookies[SESSION_COOKIE] !== undefined) return null;
   const query = req.url.indexOf('?');
   if (query !== -1) return null;
-  return { path: req.url, encoding, consent: req.cookies[CONSENT_KEY] };
+  return { path: req.url, encoding, consentChosen: consentChosen(req.cookies[CONSENT_KEY]) };
 }
 
 /**

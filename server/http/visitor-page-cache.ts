@@ -36,8 +36,11 @@ export interface VisitorPageKey {
   /** The path, without a query string (requests with one are not cached). */
   path: string;
   encoding: VisitorPage['encoding'];
-  /** The consent cookie's value as sent (the render shows the cookie banner without one). */
-  consent: string | undefined;
+  /**
+   * Whether the consent cookie holds a saved choice (the render shows the cookie banner without
+   * one): what the page depends on, not the value sent, so made-up values cannot crowd the cache.
+   */
+  consentChosen: boolean;
 }
 
 export class VisitorPageCache {
@@ -122,6 +125,6 @@ export class VisitorPageCache {
   }
 }
 
-function keyOf({ path, encoding, consent }: VisitorPageKey): string {
-  return JSON.stringify([path, encoding, consent ?? null]);
+function keyOf({ path, encoding, consentChosen }: VisitorPageKey): string {
+  return JSON.stringify([path, encoding, consentChosen]);
 }

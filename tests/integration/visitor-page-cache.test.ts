@@ -127,7 +127,7 @@ describe('a visitor without a session', () => {
     expect(rendered()).toBe(0);
   });
 
-  it('is answered per consent cookie, and the landing page is kept too', async () => {
+  it('is answered per consent choice (made or not), and the landing page is kept too', async () => {
     const { path } = await business('Consent');
     const rendered = renders(A);
     const consent = `${CONSENT_KEY}=${encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}')}`;
@@ -136,6 +136,12 @@ describe('a visitor without a session', () => {
     expect(rendered()).toBe(2);
     await visit(A, path, { cookie: consent });
     await visit(A, path);
+    expect(rendered()).toBe(0);
+    // Kept by what the page shows, not the value sent: another choice, or a made-up value (no
+    // choice: the banner), reads the page already kept.
+    const other = `${CONSENT_KEY}=${encodeURIComponent('{"necessary":true,"analytics":true,"marketing":true}')}`;
+    await visit(A, path, { cookie: other });
+    for (let i = 0; i < 3; i++) await visit(A, path, { cookie: `${CONSENT_KEY}=made-up-${i}` });
     expect(rendered()).toBe(0);
     await visit(A, '/');
     await visit(A, '/');

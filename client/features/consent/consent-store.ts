@@ -6,29 +6,12 @@
  */
 import Cookies from 'js-cookie';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { CONSENT_KEY } from '../../../shared/consent';
+import { CONSENT_KEY, consentChosen, parseConsent, type CookiePreferences } from '../../../shared/consent';
 
-export interface CookiePreferences {
-  necessary: true;
-  analytics: boolean;
-  marketing: boolean;
-}
-
-export { CONSENT_KEY };
+export { CONSENT_KEY, consentChosen, type CookiePreferences };
 const COOKIE_DAYS = 365;
 
 export const DEFAULT_PREFERENCES: CookiePreferences = { necessary: true, analytics: false, marketing: false };
-
-function parse(raw: string | null | undefined): CookiePreferences | null {
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(raw) as Partial<CookiePreferences>;
-    if (typeof v.analytics !== 'boolean' || typeof v.marketing !== 'boolean') return null;
-    return { necessary: true, analytics: v.analytics, marketing: v.marketing };
-  } catch {
-    return null;
-  }
-}
 
 /** The saved choice, from local storage, then session storage, then the cookie; null if none. */
 export function readPreferences(): CookiePreferences | null {
@@ -39,7 +22,7 @@ export function readPreferences(): CookiePreferences | null {
   ];
   for (const source of sources) {
     try {
-      const found = parse(source());
+      const found = parseConsent(source());
       if (found) return found;
     } catch {
       // A blocked storage: try the next one.
@@ -121,11 +104,6 @@ export const ConsentCookieContext = createContext<string | undefined>(undefined)
 
 const CHOSEN: ConsentSnapshot = { preferences: DEFAULT_PREFERENCES, dialogOpen: false };
 const NOT_CHOSEN: ConsentSnapshot = { preferences: null, dialogOpen: false };
-
-/** Whether the consent cookie's value `raw` (undefined: no cookie) holds a saved choice. */
-export function consentChosen(raw: string | undefined): boolean {
-  return parse(raw) !== null;
-}
 
 /**
  * The saved preferences (null before any choice) and whether the dialog is open. While a
