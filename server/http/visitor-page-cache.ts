@@ -6,9 +6,8 @@
  * every page after a LISTEN reconnect, and each on its own at its expiry (the next slot start it
  * shows, at most a minute after its render).
  */
-import { LRUCache } from 'lru-cache';
 import type { BookingEvent, Resync } from '../core/deps';
-import type { ChangeSource } from '../features/businesses/public-page-cache';
+import { BusinessCache, type ChangeSource } from '../features/businesses/business-cache';
 
 /** At most this many pages (each coding of a page counts) per process. */
 export const VISITOR_PAGE_CACHE_PAGES = 5_000;
@@ -44,20 +43,16 @@ export interface VisitorPageKey {
 }
 
 export class VisitorPageCache {
-  private readonly pages: LRUCache<string, VisitorPage>;
-  /** businessId → its cached keys. */
-  private readonly keysOf = new Map<string, Set<string>>();
-  /** Counts invalidations: a page rendered while one happened is sent but not kept (it may be stale). */
-  private generation = 0;
+  private readonly pages: BusinessCache<VisitorPage>;
   /** Pages this process has rendered since start, for visitors or not (tests count renders by it). */
   renders = 0;
 
   constructor(limits: { pages?: number; bytes?: number } = {}) {
-    this.pages = new LRUCache<string, VisitorPage>({
+    this.pages = new BusinessCache<VisitorPage>({
       max: limits.pages ?? VISITOR_PAGE_CACHE_PAGES,
       maxSize: limits.bytes ?? VISITOR_PAGE_CACHE_BYTES,
-      sizeCalculation: (page) => Math.max(1, page.body.length),
-      dispose: (page, key) => this.unindex(page.businessId, key),
+      sizeOf: (page) => page.body.length,
+      businessOf: (page) => page.businessId,
     });
   }
 
@@ -74,54 +69,32 @@ export class VisitorPageCache {
   }
 
   /**
-   * Counts a render and returns the token `set` takes: a page is kept only if no change
-   * was heard between this call (made before the render reads anything) and `set`.
+   * Counts a render and returns the token `set` takes: a page is kept only if its business did not
+   * change between this call (made before the render reads anything) and `set`.
    */
   startRender(): number {
     this.renders++;
-    return this.generation;
+    return this.pages.token();
   }
 
-  /** Keeps `page` for `key` unless a change was heard since `startRender` returned `token`. */
+  /** Keeps `page` for `key` unless its business changed since `startRender` returned `token`. */
   set(key: VisitorPageKey, page: VisitorPage, token: number): void {
-    if (token !== this.generation) return;
-    const id = keyOf(key);
-    this.pages.set(id, page);
-    if (page.businessId === null || !this.pages.has(id)) return;
-    let keys = this.keysOf.get(page.businessId);
-    if (!keys) this.keysOf.set(page.businessId, (keys = new Set()));
-    keys.add(id);
+    this.pages.set(keyOf(key), page, token);
   }
 
   /** Drops the pages of the change's business, or every page for a 'resync'. */
   invalidate(change: BookingEvent | Resync): void {
-    if (change.kind === 'resync') {
-      this.generation++;
-      this.pages.clear();
-      return;
-    }
-    if (!change.businessId) return;
-    this.generation++;
-    const keys = this.keysOf.get(change.businessId);
-    if (keys) for (const id of [...keys]) this.pages.delete(id);
+    this.pages.invalidate(change);
   }
 
   /** Invalidates on every change `source` tells of; returns the unsubscribe. */
   follow(source: ChangeSource): () => void {
-    return source.observe((change) => this.invalidate(change));
+    return this.pages.follow(source);
   }
 
   /** Number of cached pages (tests). */
   get size(): number {
     return this.pages.size;
-  }
-
-  private unindex(businessId: string | null, id: string): void {
-    if (businessId === null) return;
-    const keys = this.keysOf.get(businessId);
-    if (!keys) return;
-    keys.delete(id);
-    if (keys.size === 0) this.keysOf.delete(businessId);
   }
 }
 

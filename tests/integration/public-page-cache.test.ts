@@ -349,14 +349,23 @@ describe('the public page cache across instances', () => {
     expect(await shown(B, slug)).toEqual({ ...before, name: 'Loud Studio' });
   });
 
-  it('a read that overlapped a change is answered but not kept', async () => {
-    const { user, profile } = await createBusiness(A.deps.db, { name: 'Racing Studio' });
-    const reading = A.deps.publicPages.get(profile.slug, clock.now());
-    await A.deps.hub.publish({ kind: 'business', change: 'updated', businessId: 'someone-else' });
-    expect(await reading).toMatchObject({ business: { id: user.id } });
-    await A.deps.db.update(businessProfiles).set({ businessName: 'Raced' }).where(eq(businessProfiles.id, user.id));
-    // The first read was not kept, so this one reads the database again.
-    expect(await shown(A, profile.slug)).toMatchObject({ name: 'Raced' });
+  it('a read that overlapped a change of its business is answered but not kept; a change of another does not stop it', async () => {
+    const racing = await createBusiness(A.deps.db, { name: 'Racing Studio' });
+    const calm = await createBusiness(A.deps.db, { name: 'Calm Studio' });
+    // Each read has begun when the change is heard (the hub tells this process's caches synchronously).
+    const changed = { kind: 'business', change: 'updated', businessId: racing.user.id } as const;
+    const readingRacing = A.deps.publicPages.get(racing.profile.slug, clock.now());
+    const toldFirst = A.deps.hub.publish(changed);
+    const readingCalm = A.deps.publicPages.get(calm.profile.slug, clock.now());
+    await Promise.all([toldFirst, A.deps.hub.publish(changed)]);
+    expect(await readingRacing).toMatchObject({ business: { id: racing.user.id } });
+    expect(await readingCalm).toMatchObject({ business: { id: calm.user.id } });
+    // Renamed without an event: a kept page still shows the old name, a page not kept the new one.
+    for (const { user } of [racing, calm]) {
+      await A.deps.db.update(businessProfiles).set({ businessName: 'Renamed' }).where(eq(businessProfiles.id, user.id));
+    }
+    expect(await shown(A, racing.profile.slug)).toMatchObject({ name: 'Renamed' });
+    expect(await shown(A, calm.profile.slug)).toMatchObject({ name: 'Calm Studio' });
   });
 });
 

@@ -4,10 +4,10 @@
  * bookings change: at once in the writing process, elsewhere when the NOTIFY arrives; all pages leave
  * after a LISTEN reconnect, since changes may have been missed.
  */
-import { LRUCache } from 'lru-cache';
 import { zonedInstant } from '../../../shared/zoned-time';
-import type { BookingEvent, ChangeObserver, Resync } from '../../core/deps';
+import type { BookingEvent, Resync } from '../../core/deps';
 import type { DbOrTx } from '../../db/client';
+import { BusinessCache, type ChangeSource } from './business-cache';
 import { loadPublicPage, type PublicPage } from './businesses.service';
 
 /** At most this many pages per process. */
@@ -28,30 +28,22 @@ interface Entry {
   lastShown?: { kept: number; page: PublicPage };
 }
 
-/** Something that tells of every committed change (BookingEventHub). */
-export interface ChangeSource {
-  observe(observer: ChangeObserver): () => void;
-}
-
 export class PublicPageCache {
-  private readonly pages: LRUCache<string, Entry>;
-  /** businessId → its cached slugs (more than one just after a slug change). */
-  private readonly slugsOf = new Map<string, Set<string>>();
+  /** Pages by slug (a business has more than one just after a slug change). */
+  private readonly pages: BusinessCache<Entry>;
   /** Reads in flight per slug, shared by concurrent requests. */
   private readonly reading = new Map<string, Promise<Entry | null>>();
-  /** Counts invalidations: a read that overlapped one is answered but not kept, as it may be stale. */
-  private generation = 0;
 
   constructor(
     private readonly db: DbOrTx,
     limits: { pages?: number; slots?: number; ttlMs?: number } = {},
   ) {
-    this.pages = new LRUCache<string, Entry>({
+    this.pages = new BusinessCache<Entry>({
       max: limits.pages ?? PUBLIC_PAGE_CACHE_PAGES,
       maxSize: limits.slots ?? PUBLIC_PAGE_CACHE_SLOTS,
-      sizeCalculation: (entry) => 1 + entry.page.slots.length,
-      ttl: limits.ttlMs ?? PUBLIC_PAGE_CACHE_TTL_MS,
-      dispose: (entry, slug) => this.unindex(entry.page.business.id, slug),
+      sizeOf: (entry) => 1 + entry.page.slots.length,
+      businessOf: (entry) => entry.page.business.id,
+      ttlMs: limits.ttlMs ?? PUBLIC_PAGE_CACHE_TTL_MS,
     });
   }
 
@@ -67,24 +59,18 @@ export class PublicPageCache {
     return entry && shown(entry, now.getTime());
   }
 
-  /** Drops the pages of the change's business, or every page for a 'resync'; reads in flight are not kept. */
+  /**
+   * Drops the pages of the change's business, or every page for a 'resync'. Reads in flight are no
+   * longer shared: a request after a change must not get a read that began before it.
+   */
   invalidate(change: BookingEvent | Resync): void {
-    if (change.kind === 'resync') {
-      this.generation++;
-      this.reading.clear();
-      this.pages.clear();
-      return;
-    }
-    if (!change.businessId) return;
-    this.generation++;
     this.reading.clear();
-    const slugs = this.slugsOf.get(change.businessId);
-    if (slugs) for (const slug of [...slugs]) this.pages.delete(slug);
+    this.pages.invalidate(change);
   }
 
   /** Invalidates on every change `source` tells of; returns the unsubscribe. */
   follow(source: ChangeSource): () => void {
-    return source.observe((change) => this.invalidate(change));
+    return this.pages.follow(source, (change) => this.invalidate(change));
   }
 
   /** Number of cached pages (tests). */
@@ -95,7 +81,7 @@ export class PublicPageCache {
   private read(slug: string, now: Date): Promise<Entry | null> {
     const inFlight = this.reading.get(slug);
     if (inFlight) return inFlight;
-    const generation = this.generation;
+    const token = this.pages.token();
     const reading = loadPublicPage(this.db, slug, now)
       .then((page) => {
         if (!page) return null;
@@ -105,10 +91,7 @@ export class PublicPageCache {
           startsAt: page.slots.map((s) => zonedInstant(s.date, s.startTime, timezone).getTime()),
           readAt: now.getTime(),
         };
-        if (generation === this.generation) {
-          this.pages.set(slug, entry);
-          this.index(page.business.id, slug);
-        }
+        this.pages.set(slug, entry, token);
         return entry;
       })
       .finally(() => {
@@ -116,19 +99,6 @@ export class PublicPageCache {
       });
     this.reading.set(slug, reading);
     return reading;
-  }
-
-  private index(businessId: string, slug: string): void {
-    let slugs = this.slugsOf.get(businessId);
-    if (!slugs) this.slugsOf.set(businessId, (slugs = new Set()));
-    slugs.add(slug);
-  }
-
-  private unindex(businessId: string, slug: string): void {
-    const slugs = this.slugsOf.get(businessId);
-    if (!slugs) return;
-    slugs.delete(slug);
-    if (slugs.size === 0) this.slugsOf.delete(businessId);
   }
 }
 
