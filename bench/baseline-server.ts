@@ -137,6 +137,18 @@ function batchInputs(req: FastifyRequest, count: number): unknown[] {
 
 type Handler = (req: FastifyRequest, input: unknown, user: () => Promise<User | null>) => Promise<unknown>;
 
+/**
+ * An answer with values JSON cannot carry as themselves (Dates sent as ISO strings), with the
+ * transformer's description of where they are: tRPC's wire shape `{ json, meta }`, as superjson
+ * writes it. Any other answer is sent as `{ json }`.
+ */
+class Described {
+  constructor(
+    readonly json: unknown,
+    readonly meta: { values: Record<string, ['Date']>; v: 1 },
+  ) {}
+}
+
 async function bySlug(_req: FastifyRequest, input: unknown) {
   const slug = String((input as { slug?: unknown })?.slug ?? '')
     .trim()
@@ -435,7 +447,7 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
   }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return {
+  const answer = {
     results: page.map((r) => ({
       slotId: r[0],
       businessId: r[1],
@@ -458,6 +470,11 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
         : null,
     centre: { ...centre, place: null },
   };
+  if (page.length === 0) return answer;
+  return new Described(answer, {
+    values: Object.fromEntries(page.map((_, i) => [`results.${i}.startsAt`, ['Date']])),
+    v: 1,
+  });
 }
 
 const queries: Record<string, Handler> = {
@@ -478,7 +495,8 @@ async function handleBatch(req: FastifyRequest, reply: FastifyReply, table: Reco
       const handler = table[path];
       try {
         if (!handler) throw new HttpError('NOT_FOUND', 404, `No procedure ${path}`);
-        return { status: 200, body: { result: { data: { json: await handler(req, inputs[i], user) } } } };
+        const answer = await handler(req, inputs[i], user);
+        return { status: 200, body: { result: { data: answer instanceof Described ? answer : { json: answer } } } };
       } catch (err) {
         const e =
           err instanceof HttpError
