@@ -5,17 +5,21 @@
  *
  *   npm run build
  *   tsx scripts/page-profile.ts --db postgres://postgres@127.0.0.1:5432/<db with demo data> \
- *     [--slug demo-salon] [--port 3411] [--seconds 10] [--connections 8] [--profile-dir .tmp/prof]
+ *     [--slug demo-salon] [--port 3411] [--seconds 10] [--connections 8] [--profile-dir .tmp/prof] \
+ *     [--root .tmp/before]
  *
  * Rows: `page, rendered` (a query string each time, so the visitor page cache is bypassed and every
  * request renders; the public page data cache is warm, as for the tRPC call), `page, visitor cache`
  * (the same path each time) and `bySlug` (the tRPC call as the browser sends it). CPU is the user +
  * system time of the server's whole process tree over the load, from /proc. With --profile-dir the
  * server runs under `node --cpu-prof` (one .cpuprofile per process, written when it stops); --only
- * <text> measures only the rows whose name contains it (a profile of one kind of request).
+ * <text> measures only the rows whose name contains it (a profile of one kind of request). --root
+ * <dir> runs the build in <dir>/dist instead of the project's (a copy of an earlier build, with
+ * package.json and drizzle/ beside it, for a before/after measured back to back).
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { processCpuMicros, repoRoot } from '../bench/targets';
@@ -30,18 +34,23 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '8' },
     'profile-dir': { type: 'string' },
     only: { type: 'string' },
+    root: { type: 'string' },
   },
 });
 if (!values.db) throw new Error('--db <postgres url of a database with the demo data> is required');
 const base = `http://127.0.0.1:${values.port}`;
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const root = values.root ? path.resolve(values.root) : repoRoot;
 
 const server = spawn(
   process.execPath,
-  [...(values['profile-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${values['profile-dir']}`] : []), 'dist/server/index.js'],
+  [
+    ...(values['profile-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['profile-dir'])}`] : []),
+    'dist/server/index.js',
+  ],
   {
-    cwd: repoRoot,
+    cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -57,7 +66,7 @@ const server = spawn(
 );
 
 async function ready(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 360; i++) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {

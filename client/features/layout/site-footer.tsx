@@ -1,4 +1,3 @@
-import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { openCookieSettings } from '../consent/consent-store';
 import { LegalLinks } from '../legal/legal-links';
 import { OPERATOR } from '../legal/operator';
@@ -8,44 +7,33 @@ import { LogoMark } from './logo';
 /**
  * The footer of every page: the Terms & Conditions and Privacy Policy dialogs, 'Cookie settings'
  * (reopens the consent dialog, so a choice can be changed or withdrawn), the support address and
- * the © line. It sits outside <main>, beside the desktop sidebar like the page itself.
+ * the © line. It sits outside <main>, beside the desktop sidebar like the page itself. Its static
+ * parts are plain elements styled by ./layout.css (ADR 0115); the dialog links stay Mantine's.
  */
 export function SiteFooter() {
   return (
-    <Box
-      component="footer"
-      py="lg"
-      bg="white"
-      style={{
-        borderTop: '1px solid var(--mantine-color-gray-2)',
-        paddingInlineStart: 'var(--app-shell-navbar-offset, 0rem)',
-      }}
-    >
-      <Container size="lg">
-        <Group justify="space-between" align="center" gap="md">
-          <Stack gap={2}>
-            <Group gap={8} wrap="nowrap">
-              <LogoMark size={22} />
-              <Text fw={700} size="sm">
-                LastSlot
-              </Text>
-            </Group>
-            <Text size="xs" c="dimmed">
-              © {new Date().getFullYear()} LastSlot · Last-minute appointments, booked in a tap.
-            </Text>
-          </Stack>
-          <div className="footer-links">
-            <LegalLinks onCookieSettings={openCookieSettings} />
-            <Text size="xs" c="dimmed">
-              Help:{' '}
-              <Anchor href={`mailto:${OPERATOR.supportEmail}`} size="xs" c="dimmed" underline="always">
-                {OPERATOR.supportEmail}
-              </Anchor>
-            </Text>
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        <div className="site-footer-brand">
+          <div className="site-footer-name">
+            <LogoMark size={22} />
+            <p>LastSlot</p>
           </div>
-        </Group>
-      </Container>
-    </Box>
+          <p className="site-footer-small">
+            © {new Date().getFullYear()} LastSlot · Last-minute appointments, booked in a tap.
+          </p>
+        </div>
+        <div className="footer-links">
+          <LegalLinks onCookieSettings={openCookieSettings} />
+          <p className="site-footer-small">
+            Help:{' '}
+            <a href={`mailto:${OPERATOR.supportEmail}`} className="site-footer-help mantine-focus-auto">
+              {OPERATOR.supportEmail}
+            </a>
+          </p>
+        </div>
+      </div>
+    </footer>
   );
 }
 

@@ -1,12 +1,15 @@
-import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { formatTime, shortAddress } from '../../../shared/format';
 import { WEEKDAY_LABEL, WEEKDAYS } from '../../../shared/opening-hours';
+import './public-page.css';
 import type { PublicData } from './use-business-by-slug';
+
+/** A link of the card: Mantine's Anchor at size sm (focus ring from Mantine's global class). */
+const LINK_CLASS = 'pp-link pp-text-sm mantine-focus-auto';
 
 /**
  * The page's side card: address (with a maps link), email, phone and the week's opening hours.
- * Memoised like `SlotList`.
+ * Plain elements styled by ./public-page.css (ADR 0115). Memoised like `SlotList`.
  */
 export const BusinessContactCard = memo(function BusinessContactCard({
   business,
@@ -16,63 +19,61 @@ export const BusinessContactCard = memo(function BusinessContactCard({
   const hours = business.openingHours ?? {};
   const address = business.address?.trim() ?? '';
   return (
-    <Card data-testid="business-info">
-      <Stack gap="md">
+    <div className="pp-card" data-testid="business-info">
+      <div className="pp-info">
         {address && (
           <InfoItem label="Address">
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }} title={address} data-testid="business-address">
+            <p className="pp-text-sm pp-wrap" title={address} data-testid="business-address">
               {shortAddress(address)}
-            </Text>
-            <Anchor
+            </p>
+            <a
+              className={LINK_CLASS}
               href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`}
               target="_blank"
               rel="noopener noreferrer"
-              size="sm"
             >
               Open in Maps
-            </Anchor>
+            </a>
           </InfoItem>
         )}
         {business.emailAddress && (
           <InfoItem label="Email">
-            <Anchor href={`mailto:${business.emailAddress}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <a className={`${LINK_CLASS} pp-wrap`} href={`mailto:${business.emailAddress}`}>
               {business.emailAddress}
-            </Anchor>
+            </a>
           </InfoItem>
         )}
         {business.phoneNumber && (
           <InfoItem label="Phone">
-            <Anchor href={`tel:${business.phoneNumber.replace(/\s+/g, '')}`} size="sm">
+            <a className={LINK_CLASS} href={`tel:${business.phoneNumber.replace(/\s+/g, '')}`}>
               {business.phoneNumber}
-            </Anchor>
+            </a>
           </InfoItem>
         )}
         <InfoItem label="Opening hours">
-          <Stack gap={2} data-testid="opening-hours">
+          <div className="pp-hours" data-testid="opening-hours">
             {WEEKDAYS.map((day) => {
               const h = hours[day];
               return (
-                <Group key={day} justify="space-between" gap="xs" wrap="nowrap" data-testid="opening-hours-day">
-                  <Text size="sm">{WEEKDAY_LABEL[day]}</Text>
-                  <Text size="sm" c={h ? undefined : 'dimmed'}>
+                <div key={day} className="pp-hours-day" data-testid="opening-hours-day">
+                  <p className="pp-text-sm">{WEEKDAY_LABEL[day]}</p>
+                  <p className={h ? 'pp-text-sm' : 'pp-text-sm pp-dimmed'}>
                     {h ? `${formatTime(h.open)} - ${formatTime(h.close)}` : 'Closed'}
-                  </Text>
-                </Group>
+                  </p>
+                </div>
               );
             })}
-          </Stack>
+          </div>
         </InfoItem>
-      </Stack>
-    </Card>
+      </div>
+    </div>
   );
 });
 
 function InfoItem({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb={4} style={{ letterSpacing: '0.04em' }}>
-        {label}
-      </Text>
+      <p className="pp-label">{label}</p>
       {children}
     </div>
   );

@@ -1,7 +1,7 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import { businessTypeLabel } from '../../../shared/categories';
 import { FavouriteButton } from '../favourites/favourite-button';
+import './public-page.css';
 import type { PublicData } from './use-business-by-slug';
 
 /**
@@ -20,23 +20,21 @@ export const BusinessHeader = memo(function BusinessHeader({
 }) {
   const typeLabel = businessTypeLabel(business.businessType);
   return (
-    <Stack gap={6} mb="lg">
-      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-        <div style={{ minWidth: 0 }}>
-          <Title order={1} fz={{ base: 28, sm: 36 }} style={{ overflowWrap: 'anywhere' }}>
-            {business.businessName}
-          </Title>
+    <div className="pp-heading">
+      <div className="pp-title-row">
+        <div className="pp-min0">
+          <h1 className="pp-h1">{business.businessName}</h1>
           {typeLabel && (
-            <Badge variant="light" size="lg" mt={6} data-testid="business-type">
+            <div className="pp-badge" data-testid="business-type">
               {typeLabel}
-            </Badge>
+            </div>
           )}
         </div>
         {showFavourite && <FavouriteButton businessId={business.id} onSignInNeeded={onFavouriteSignIn} />}
-      </Group>
-      <Text c="dimmed" maw={720} mt={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+      </div>
+      <p className="pp-text pp-dimmed pp-wrap pp-about">
         {business.description?.trim() ? business.description : 'No description available.'}
-      </Text>
-    </Stack>
+      </p>
+    </div>
   );
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Grid, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { MSG } from '../../../shared/messages';
@@ -6,6 +6,7 @@ import { useAuth } from '../auth/use-auth';
 import { BusinessContactCard } from './business-contact-card';
 import { BusinessHeader } from './business-header';
 import type { SignInReason } from './sign-in-dialog';
+import './public-page.css';
 import { SlotList } from './slot-list';
 import { useSlotsErrorToast } from './slots-notices';
 import type { PublicData, Slot } from './use-business-by-slug';
@@ -23,7 +24,8 @@ const RequestDialog = lazyDialog(
 
 /**
  * The loaded page: the owner's preview notice, the heading, the slot list, the contact card and the
- * sign-in and request dialogs. `refreshError` is the last failed refresh (null when none).
+ * sign-in and request dialogs. `refreshError` is the last failed refresh (null when none). The frame
+ * (container, two columns from md) is plain elements styled by ./public-page.css (ADR 0115).
  */
 export function LoadedPage({
   data,
@@ -54,7 +56,7 @@ export function LoadedPage({
   usePreloadOnFirstInteraction(RequestDialog, SignInDialog);
 
   return (
-    <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+    <div className="pp-page">
       {isOwner && (
         <Alert color="blue" variant="light" mb="lg" title={MSG.pagePreview} data-testid="owner-preview">
           <Group justify="space-between" gap="xs" wrap="wrap">
@@ -71,8 +73,8 @@ export function LoadedPage({
         onFavouriteSignIn={user?.role === 'customer' ? undefined : signInToFavourite}
       />
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <div className="pp-grid">
+        <div className="pp-col-main">
           <SlotList
             slots={slots}
             isOwner={isOwner}
@@ -85,13 +87,13 @@ export function LoadedPage({
             onRequest={setRequesting}
             onSignIn={signInToRequest}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <div style={{ position: 'sticky', top: 80 }}>
+        </div>
+        <div className="pp-col-side">
+          <div className="pp-sticky">
             <BusinessContactCard business={business} />
           </div>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
 
       <SignInDialog
         reason={signIn}
@@ -108,6 +110,6 @@ export function LoadedPage({
           setSignIn('request');
         }}
       />
-    </Container>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Button } from '@mantine/core';
+import './public-page.css';
 
 /**
  * A slot's request control, on the business page and in Discover: 'Request' (its accessible name
  * `requestLabel` says which slot) for a customer who may request, 'Login or Sign Up to Request'
- * otherwise.
+ * otherwise. A plain <button> drawn like Mantine's Button (filled, or light for sign-in; size sm):
+ * one per slot, so the page renders no Mantine component per slot (ADR 0115).
  */
 export function RequestButton({
   canRequest,
@@ -17,12 +18,15 @@ export function RequestButton({
   onSignIn: () => void;
 }) {
   return canRequest ? (
-    <Button onClick={onRequest} aria-label={requestLabel}>
-      Request
-    </Button>
+    <button type="button" className={BUTTON_CLASS} onClick={onRequest} aria-label={requestLabel}>
+      <span>Request</span>
+    </button>
   ) : (
-    <Button variant="light" onClick={onSignIn}>
-      Login or Sign Up to Request
-    </Button>
+    <button type="button" className={BUTTON_CLASS} data-variant="light" onClick={onSignIn}>
+      <span>Login or Sign Up to Request</span>
+    </button>
   );
 }
+
+/** Mantine's global focus ring and pressed offset (documented classes), with the button's own look. */
+const BUTTON_CLASS = 'pp-button mantine-focus-auto mantine-active';

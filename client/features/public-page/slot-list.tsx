@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { formatDate, formatTimeRange } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import './public-page.css';
 import { RequestButton } from './request-button';
 import { slotsErrorText } from './slots-notices';
 import type { Slot } from './use-business-by-slug';
@@ -37,17 +38,13 @@ export const SlotList = memo(function SlotList({
   onSignIn: () => void;
 }) {
   return (
-    <Card>
-      <Title order={2} fz="lg" mb={4}>
-        {isOwner ? 'Your Available Slots' : MSG.pageRequest}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {slotsSummary(slots.length, isOwner)}
-      </Text>
+    <div className="pp-card">
+      <h2 className="pp-h2">{isOwner ? 'Your Available Slots' : MSG.pageRequest}</h2>
+      <p className="pp-text-sm pp-dimmed pp-mb-md">{slotsSummary(slots.length, isOwner)}</p>
       {isBusinessViewer && !isOwner && (
-        <Text size="sm" mb="md">
+        <p className="pp-text-sm pp-mb-md">
           {`${MSG.businessCannotRequest} Log in with a customer account to request one.`}
-        </Text>
+        </p>
       )}
       {refreshError !== null && (
         <Alert color="red" variant="light" mb="md" title={MSG.pageSlotsErrorTitle} role="alert">
@@ -59,38 +56,38 @@ export const SlotList = memo(function SlotList({
           </Stack>
         </Alert>
       )}
-      <Stack gap="lg">
-        {groupByDate(slots).map(([date, daySlots]) => (
-          <section key={date} aria-label={formatDate(date)}>
-            <Text fw={700} size="sm" c="brand.9" mb={8}>
-              {formatDate(date)}
-            </Text>
-            <Stack gap="xs">
-              {daySlots.map((s) => (
-                <Paper key={s.id} withBorder p="sm" px="md" radius="md" data-testid="public-slot">
-                  <Group justify="space-between" wrap="wrap" gap="sm">
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={700}>{formatTimeRange(s.startTime, s.endTime)}</Text>
-                      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {s.description}
-                      </Text>
+      <div className="pp-days">
+        {groupByDate(slots).map(([date, daySlots]) => {
+          const day = formatDate(date);
+          return (
+            <section key={date} aria-label={day}>
+              <p className="pp-text-sm pp-bold pp-day">{day}</p>
+              <div className="pp-rows">
+                {daySlots.map((s) => {
+                  const time = formatTimeRange(s.startTime, s.endTime);
+                  return (
+                    <div key={s.id} className="pp-slot" data-testid="public-slot">
+                      <div className="pp-min0">
+                        <p className="pp-text pp-bold">{time}</p>
+                        <p className="pp-text-sm pp-dimmed pp-wrap">{s.description}</p>
+                      </div>
+                      {showRequestButtons && (
+                        <RequestButton
+                          canRequest={canRequest}
+                          requestLabel={`Request ${s.description}, ${day}, ${time}`}
+                          onRequest={() => onRequest(s)}
+                          onSignIn={onSignIn}
+                        />
+                      )}
                     </div>
-                    {showRequestButtons && (
-                      <RequestButton
-                        canRequest={canRequest}
-                        requestLabel={`Request ${s.description}, ${formatDate(s.date)}, ${formatTimeRange(s.startTime, s.endTime)}`}
-                        onRequest={() => onRequest(s)}
-                        onSignIn={onSignIn}
-                      />
-                    )}
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
-          </section>
-        ))}
-      </Stack>
-    </Card>
+                  );
+                })}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+    </div>
   );
 });
 
