@@ -402,9 +402,9 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
     sort === 'soonest'
       ? [first.start, first.start, R, lat, lat, lng, first.distance, first.id]
       : [R, lat, lat, lng, first.distance, first.start, first.id];
-  // A cell's rows and the page: both the limit.
+  // A cell's rows and the page: both the limit. With a category, each cell is read per label.
   const L = limit + 1;
-  const tail = [...(labels ? [labels.join('\n')] : []), L, L];
+  const byLabel = labels ? [labels.join('\n')] : [];
   const text =
     sort === 'soonest'
       ? labels
@@ -437,11 +437,11 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
     const cells = coveringCells(grid, box).join(',');
     const bbox = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude, R, lat, lat, lng, miles];
     const search = [...head, ...bbox, ...after];
-    // Soonest without a category: the cut on index entries, then the exact read where it fell short.
+    // Soonest: the cut on index entries, then the exact read where it fell short.
     const values =
-      sort === 'soonest' && !labels
-        ? [cells, ...search, L, 'cancelled', true, L, L, L, ...search, 'cancelled', true, L, L, L, L]
-        : [cells, ...search, 'cancelled', true, ...tail];
+      sort === 'soonest'
+        ? [cells, ...byLabel, ...search, L, 'cancelled', true, L, L, L, ...search, 'cancelled', true, L, L, L, L]
+        : [cells, ...byLabel, ...search, 'cancelled', true, L, L];
     rows = await run<Row[]>(grid === SMALL_GRID ? text : Q.overLargeCells(text), values);
     if (rows.length > limit) break;
   }

@@ -305,14 +305,16 @@ export async function seedDiscoveryData(
       );
       // Slot j of business i: half hour j * 14 + a % 14 from the next half hour (distinct per business).
       await tx.unsafe(
-        `insert into slots (id, business_id, date, start_time, end_time, description, is_booked, starts_at, latitude, longitude)
+        `insert into slots (id, business_id, date, start_time, end_time, description, is_booked, starts_at, latitude, longitude,
+                            business_category)
          select bench_uuid('disc-slot-' || p.i || '-' || j), bench_uuid('disc-business-' || p.i),
                 l.local::date, to_char(l.local, 'HH24:MI'),
                 case when to_char(l.local, 'HH24:MI') = '23:30' then '24:00' else to_char(l.local + interval '30 minutes', 'HH24:MI') end,
                 (array['Haircut', 'Colour', 'Massage', 'Manicure', 'Facial'])[1 + (p.i + j) % 5],
                 (p.i + j) % 10 = 3,
                 (l.local::date + to_char(l.local, 'HH24:MI')::time) at time zone 'Europe/London',
-                case when p.a % 50 <> 0 then p.lat end, case when p.a % 50 <> 0 then p.lng end
+                case when p.a % 50 <> 0 then p.lat end, case when p.a % 50 <> 0 then p.lng end,
+                case when p.a % 50 <> 0 then (${categories})[1 + p.i % ${ALL_CATEGORIES.length}] end
          from disc_points p, generate_series(0, ${DISCOVERY_SLOTS_PER_BUSINESS - 1}) j,
               lateral (select (date_trunc('hour', now()) + interval '1 hour'
                                + (j * 14 + p.a % 14) * interval '30 minutes') at time zone 'Europe/London' as local) l

@@ -3,8 +3,9 @@
  * (fast-check): businesses near and far (some exactly at the edge of the distance, a millimetre
  * or so inside or outside; some exactly on a place cell's edge or a hair either side, around a
  * centre next to a cell corner: docs/decisions/0108), hidden or unlocated, in several time zones, with open, booked,
- * requested, declined and withdrawn slots around DST changes, searched with every window,
- * distance, sort and category, page by page through the cursor. Then every refusal: answered
+ * requested, declined and withdrawn slots around DST changes, some of them changing their category,
+ * hiding or moving after their slots were written (the slot rows' copies follow: docs/decisions/0114),
+ * searched with every window, distance, sort and category, page by page through the cursor. Then every refusal: answered
  * BAD_REQUEST in words, changing nothing.
  */
 import fc from 'fast-check';
@@ -25,7 +26,7 @@ import { MSG } from '../../shared/messages';
 import type { DiscoverySearchForm } from '../../shared/schemas/discovery';
 import { fromMinutes, toMinutes } from '../../shared/time-of-day';
 import { localNow, zonedInstant } from '../../shared/zoned-time';
-import { callerFor, createBusiness, createSlot, createUser } from '../factories/index';
+import { businessProfileForm, callerFor, createBusiness, createSlot, createUser } from '../factories/index';
 import { errorOf } from '../setup/helpers';
 import { useTestDeps } from '../setup/test-database';
 
@@ -92,6 +93,18 @@ const businessArb = fc.record({
   timezone: fc.constantFrom(...ZONES),
   category: fc.constantFrom(...CATEGORIES),
   slots: fc.uniqueArray(slotArb, { minLength: 1, maxLength: 8, selector: (s) => s.halfHours }),
+  // After its slots are written, through the owner's own settings: a new category, hidden, hidden and
+  // shown again, or moved (to a fraction of the distance, on a bearing).
+  then: fc.option(
+    fc.oneof(
+      fc.constantFrom(...CATEGORIES).map((category) => ({ kind: 'category' as const, category })),
+      fc.constantFrom({ kind: 'hide' as const }, { kind: 'hide and show' as const }),
+      fc
+        .tuple(fc.double({ min: 0, max: 1.5, noNaN: true }), fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }))
+        .map(([fraction, bearing]) => ({ kind: 'move' as const, fraction, bearing })),
+    ),
+    { nil: null, freq: 2 },
+  ),
 });
 
 type BusinessSpec = typeof businessArb extends fc.Arbitrary<infer T> ? T : never;
@@ -184,7 +197,7 @@ async function writeWorld(
   })[] = [];
   for (const b of world) {
     const { user, profile } = await createBusiness(db, { timezone: b.timezone });
-    const at = placeOf(b, centre, corner, miles);
+    let at = placeOf(b, centre, corner, miles);
     await db
       .update(businessProfiles)
       .set({
@@ -196,6 +209,7 @@ async function writeWorld(
       })
       .where(sql`${businessProfiles.id} = ${user.id}`);
     const seen = new Set<string>();
+    const first = out.length;
     for (const s of b.slots) {
       const local = localNow(profile.timezone, new Date(now.getTime() + s.halfHours * 30 * 60_000));
       const minutes = Math.floor(toMinutes(local.time) / 30) * 30;
@@ -235,6 +249,27 @@ async function writeWorld(
         at,
       });
     }
+    if (!b.then) continue;
+    const owner = await callerFor(t.deps, user.id);
+    let { category } = b;
+    let listed = b.located && b.discoverable;
+    if (b.then.kind === 'category') {
+      category = b.then.category;
+      await owner.settings.updateBusinessProfile({
+        ...businessProfileForm(profile.slug),
+        category,
+        timezone: b.timezone,
+      });
+    } else if (b.then.kind === 'move') {
+      at = destination(centre, b.then.fraction * miles, b.then.bearing);
+      await owner.settings.setLocation({ ...at, source: 'pin' });
+      listed = b.discoverable;
+    } else {
+      await owner.settings.setDiscoverable({ discoverable: false });
+      if (b.then.kind === 'hide and show') await owner.settings.setDiscoverable({ discoverable: true });
+      listed = b.then.kind === 'hide and show' && b.located;
+    }
+    for (const e of out.slice(first)) Object.assign(e, { category, listed, at, distance: distanceMiles(centre, at) });
   }
   return out;
 }
@@ -284,9 +319,13 @@ describe('discovery.search against an in-code filter', () => {
           const now = new Date(base.getTime() + minutes * 60_000);
           t.clock.set(now);
           const written = await writeWorld(world, now, search.miles, where);
-          // PostgreSQL's cells (generated columns) are the ones the search covers.
+          // PostgreSQL's cells (generated columns) are the ones the search covers; a listed slot
+          // carries its business's category, an unlisted one none.
+          const categories = new Map(written.map((e) => [e.id, e.listed ? e.category : null]));
           const cells = await db
             .select({
+              id: slots.id,
+              category: slots.businessCategory,
               latitude: slots.latitude,
               longitude: slots.longitude,
               small: slots.smallCell,
@@ -302,6 +341,7 @@ describe('discovery.search against an in-code filter', () => {
                     large: cellOf(LARGE_GRID, c.latitude, c.longitude),
                   };
             expect({ small: c.small, large: c.large }).toEqual(expectedCells);
+            expect(c.category).toBe(categories.get(c.id));
             if (c.latitude !== null && c.longitude !== null) cellsSeen.add(`${c.small}/${c.large}`);
           }
           const { from, to } = windowRange(search.window, search.timezone, now);

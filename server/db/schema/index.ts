@@ -192,6 +192,11 @@ export const slots = pgTable(
     startsAt: timestamp({ withTimezone: true }).notNull(),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    /**
+     * The business's category label (`businessTypeLabel`) while it shows in Discover, like the
+     * coordinates (null when unlisted): the category searches' index reads only its own (docs/decisions/0114).
+     */
+    businessCategory: text(),
     /** Discover's place cells of the listed coordinates (server/features/discovery/cells.ts; null when unlisted). */
     smallCell: integer().generatedAlwaysAs(cellSql(4096)),
     largeCell: integer().generatedAlwaysAs(cellSql(1024)),
@@ -208,7 +213,17 @@ export const slots = pgTable(
     index('slots_discovery_large_idx')
       .on(t.largeCell, t.startsAt, t.latitude, t.longitude, t.id)
       .where(sql`is_booked = false and latitude is not null`),
-    check('slots_location_whole', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+    // A category search reads only its category's entries of each cell (docs/decisions/0114).
+    index('slots_discovery_small_category_idx')
+      .on(t.smallCell, t.businessCategory, t.startsAt, t.latitude, t.longitude, t.id)
+      .where(sql`is_booked = false and latitude is not null`),
+    index('slots_discovery_large_category_idx')
+      .on(t.largeCell, t.businessCategory, t.startsAt, t.latitude, t.longitude, t.id)
+      .where(sql`is_booked = false and latitude is not null`),
+    check(
+      'slots_location_whole',
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null) = (${t.businessCategory} is null)`,
+    ),
     check('slots_start_time_format', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('slots_end_time_format', sql`${t.endTime} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$'`),
     check('slots_end_after_start', sql`${t.endTime} > ${t.startTime}`),

@@ -1,5 +1,6 @@
 /** Demo data for a first development start on an empty database (SEED_DEMO), so Discover has content. */
 import { count } from 'drizzle-orm';
+import { businessTypeLabel } from '../../../shared/categories';
 import type { LatLng } from '../../../shared/geo';
 import { WEEKDAYS, type OpeningHours } from '../../../shared/opening-hours';
 import { fromMinutes, toMinutes } from '../../../shared/time-of-day';
@@ -174,7 +175,7 @@ async function seedDiscoverDemo(tx: Tx, passwordHash: string, hours: OpeningHour
       locationPrecision: 'exact',
       locationSource: 'pin',
     });
-    const placement = { timezone, listedAt: { latitude, longitude } };
+    const placement = { timezone, listedAt: { latitude, longitude }, category: businessTypeLabel(businessType) };
     const times = [
       ...demoTimesToday(time, k).map((t) => [today, t] as const),
       ...['10:00', '13:00', '16:30'].map((t) => [addDaysToDate(today, 1), t] as const),
@@ -233,7 +234,11 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
         startTime,
         endTime,
         description,
-        ...slotDiscoveryColumns({ timezone, listedAt: DEMO_SALON_AT }, addDaysToDate(today, offset), startTime),
+        ...slotDiscoveryColumns(
+          { timezone, listedAt: DEMO_SALON_AT, category: 'Hair Salon' },
+          addDaysToDate(today, offset),
+          startTime,
+        ),
       })),
     );
     await tx.insert(slots).values(rows.filter((s) => !isPast(s.date, s.startTime, timezone, now)));

@@ -1,11 +1,12 @@
 /**
- * The Discover search (docs/decisions/0081, 0108), one query that runs the same on PGlite and
- * PostgreSQL without an extension: for each place cell the bounding box covers, its index
- * (`slots_discovery_small_idx` or `_large_idx`: cell, start instant, coordinates) is read in start
- * order, the box checked on its entries, then the haversine distance. Paging is keyset. 'nearest'
- * tries growing rings, so in a dense city the whole distance is not scored.
+ * The Discover search (docs/decisions/0081, 0108, 0114), one query that runs the same on PGlite and
+ * PostgreSQL without an extension: for each place cell the bounding box covers (and, with a category,
+ * each of its labels), its index (`slots_discovery_small_idx` or `_large_idx`: cell, start instant,
+ * coordinates; `_small_category_idx` or `_large_category_idx`: cell, category, start instant,
+ * coordinates) is read in start order, the box checked on its entries, then the haversine distance.
+ * Paging is keyset. 'nearest' tries growing rings, so in a dense city the whole distance is not scored.
  */
-import { and, eq, exists, gte, lt, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { businessTypeLabel } from '../../../shared/categories';
 import {
   categoryLabels,
@@ -94,16 +95,14 @@ function distanceMilesSql(p: Placeholders<SearchValues>): SQL<number> {
     + cos(radians(${p.lat}::float8)) * cos(radians(${slots.latitude})) * power(sin(radians(${slots.longitude} - ${p.lng}::float8) / 2), 2)))))`;
 }
 
-/** `businessTypeLabel` in SQL: the text after a '|', trimmed. */
-const categoryLabelSql = sql`btrim(regexp_replace(${businessProfiles.businessType}, '^[^|]*[|]', ''))`;
-
 /**
  * The search statement for `sort` over the cells of `grid`; with `byCategory`, `labels` is one
- * newline-separated text. Each cell in `cells` (comma-separated) is read on its own: its open
- * slots in the window and box are ordered on their index entries alone (start, place and id are
- * in the index, the distance worked out from them), then only as many rows as the page needs are
- * checked for bookings (and category) in that order. The cells' pages are merged, and only the
- * merged page's rows are read from the tables.
+ * newline-separated text. Each cell in `cells` (comma-separated), with a category each cell and
+ * label, is read on its own: its open slots in the window and box (of the label: the slot row's
+ * copy of its business's category) are ordered on their index entries alone (start, place and id
+ * are in the index, the distance worked out from them), then only as many rows as the page needs
+ * are checked for bookings in that order. The pages are merged, and only the merged page's rows
+ * are read from the tables.
  */
 function searchStatement(sort: DiscoverySort, byCategory: boolean, grid: CellGrid) {
   const name = `discovery_${sort}${byCategory ? '_category' : ''}_${grid.name}`;
@@ -122,6 +121,7 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean, grid: CellGri
       (sort === 'soonest' ? [s.startsAt, s.distance, s.id] : [s.distance, s.startsAt, s.id]).map((k) => sql`${k}`);
     const where = and(
       sql`${cellColumn} = ${sql.identifier('cells')}.${sql.identifier('cell')}`,
+      byCategory ? sql`${slots.businessCategory} = ${sql.identifier('labels')}.${sql.identifier('label')}` : undefined,
       eq(slots.isBooked, false),
       sql`${slots.latitude} is not null`,
       sql`${slots.startsAt} > ${startsAt(p.now)}`,
@@ -132,24 +132,6 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean, grid: CellGri
       sql`${distance} <= ${p.miles}::float8`,
       after,
     );
-    /** The slot is open (and of the category): `slotId` and `businessId` read where the source has them. */
-    const open = (slotId: Column, businessId: Column) =>
-      and(
-        noActiveOrDeclinedBooking(db, slotId),
-        byCategory
-          ? exists(
-              db
-                .select({ one: sql`1` })
-                .from(businessProfiles)
-                .where(
-                  and(
-                    eq(businessProfiles.id, businessId),
-                    sql`${categoryLabelSql} = any(string_to_array(${p.labels}::text, chr(10)))`,
-                  ),
-                ),
-            )
-          : undefined,
-      );
     const columns = { id: slots.id, startsAt: slots.startsAt, distance: distance.as('distance') };
     // Soonest: a cell's open slots in start order as its index holds them, up to the limit and every
     // slot tied at the last instant (the merge orders those by distance and id), so the rest of the
@@ -159,13 +141,12 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean, grid: CellGri
       db
         .select(columns)
         .from(slots)
-        .where(and(where, open(slots.id, slots.businessId)))
+        .where(and(where, noActiveOrDeclinedBooking(db, slots.id)))
         .orderBy(sql`${slots.startsAt} fetch first ${p.limit} rows with ties`);
-    // Without a category, the cut is first made on index entries alone (`cut`), and only its rows
-    // are checked for bookings, in the merge's order (`firsts`): the cell's true first rows whenever
-    // the limit is met or the cut holds the whole cell. Else the exact read above runs for that cell.
+    // The cut is first made on index entries alone (`cut`), and only its rows are checked for
+    // bookings, in the merge's order (`firsts`): the cell's true first rows whenever the limit is met
+    // or the cut holds the whole cell. Else the exact read above runs for that cell.
     const soonestNear = () => {
-      if (byCategory) return exactSoonest().as('near');
       const cut = db.$with('cut').as(
         db
           .select(columns)
@@ -204,7 +185,7 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean, grid: CellGri
     };
     const nearestNear = () => {
       const ordered = db
-        .select({ ...columns, businessId: slots.businessId })
+        .select(columns)
         .from(slots)
         .where(where)
         .orderBy(...keys({ startsAt: slots.startsAt, distance: sql.identifier('distance'), id: slots.id }))
@@ -212,16 +193,19 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean, grid: CellGri
       return db
         .select({ id: ordered.id, startsAt: ordered.startsAt, distance: ordered.distance })
         .from(ordered)
-        .where(open(ordered.id, ordered.businessId))
+        .where(noActiveOrDeclinedBooking(db, ordered.id))
         .orderBy(...keys(ordered))
         .limit(p.limit)
         .as('near');
     };
     const near = sort === 'soonest' ? soonestNear() : nearestNear();
+    const cellsSql = sql`unnest(string_to_array(${p.cells}::text, ',')::int[]) as ${sql.identifier('cells')}(${sql.identifier('cell')})`;
     const page = db
       .select({ id: near.id, startsAt: near.startsAt, distance: near.distance })
       .from(
-        sql`unnest(string_to_array(${p.cells}::text, ',')::int[]) as ${sql.identifier('cells')}(${sql.identifier('cell')})`,
+        byCategory
+          ? sql`${cellsSql}, unnest(string_to_array(${p.labels}::text, chr(10))) as ${sql.identifier('labels')}(${sql.identifier('label')})`
+          : cellsSql,
       )
       .crossJoinLateral(near)
       .orderBy(...keys(near))

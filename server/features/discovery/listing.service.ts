@@ -1,9 +1,11 @@
 /**
- * The slot row's copies of its start instant and its business's listed coordinates (docs/decisions/0081).
+ * The slot row's copies of its start instant and, while listed, its business's coordinates and category
+ * label (docs/decisions/0081, 0114).
  * `businessPlacement`'s share lock makes a concurrent location or time zone change wait for the slot's
  * transaction, and then update the new row too.
  */
 import { eq, sql } from 'drizzle-orm';
+import { businessTypeLabel } from '../../../shared/categories';
 import type { LatLng } from '../../../shared/geo';
 import { zonedInstant } from '../../../shared/zoned-time';
 import { DomainError } from '../../core/errors';
@@ -11,10 +13,14 @@ import { MSG } from '../../../shared/messages';
 import type { DbOrTx, Tx } from '../../db/client';
 import { businessProfiles, slots } from '../../db/schema/index';
 
-/** A business as its slots carry it; `listedAt` is null while it does not show in Discover. */
+/**
+ * A business as its slots carry it; `listedAt` is null while it does not show in Discover. `category`:
+ * its category's label (`businessTypeLabel`), on its slots while listed.
+ */
 export interface BusinessPlacement {
   timezone: string;
   listedAt: LatLng | null;
+  category: string;
 }
 
 /**
@@ -78,27 +84,37 @@ export async function businessPlacement(tx: Tx, businessId: string): Promise<Bus
       longitude: businessProfiles.longitude,
       discoverable: businessProfiles.discoverable,
       billingListed: businessProfiles.billingListed,
+      businessType: businessProfiles.businessType,
     })
     .from(businessProfiles)
     .where(eq(businessProfiles.id, businessId))
     .for('share')
     .limit(1);
   if (!row) throw new DomainError('NOT_FOUND', MSG.businessNotFound);
-  return { timezone: row.timezone, listedAt: listedAt(row) };
+  return { timezone: row.timezone, listedAt: listedAt(row), category: businessTypeLabel(row.businessType) };
 }
 
 /** A slot's Discover columns, from its local `date` ('YYYY-MM-DD') and `startTime` ('HH:MM'). */
 export function slotDiscoveryColumns(placement: BusinessPlacement, date: string, startTime: string) {
   return {
     startsAt: zonedInstant(date, startTime, placement.timezone),
+    ...listedColumns(placement),
+  };
+}
+
+/** The slot columns that show a business in Discover: null while it is not listed. */
+function listedColumns(placement: BusinessPlacement) {
+  return {
     latitude: placement.listedAt?.latitude ?? null,
     longitude: placement.listedAt?.longitude ?? null,
+    businessCategory: placement.listedAt ? placement.category : null,
   };
 }
 
 /**
- * Copies the business's placement onto its slots, start instants too when `timezoneChanged`. Call in
- * the transaction that changed the profile, after the change and any rewrite of slots' local times.
+ * Copies the business's placement (listed coordinates and category) onto its slots, start instants too
+ * when `timezoneChanged`. Call in the transaction that changed the profile, after the change and any
+ * rewrite of slots' local times.
  */
 export async function relistBusinessSlots(
   tx: Tx,
@@ -106,10 +122,7 @@ export async function relistBusinessSlots(
   options: { timezoneChanged: boolean },
 ): Promise<void> {
   const placement = await businessPlacement(tx, businessId);
-  await tx
-    .update(slots)
-    .set({ latitude: placement.listedAt?.latitude ?? null, longitude: placement.listedAt?.longitude ?? null })
-    .where(eq(slots.businessId, businessId));
+  await tx.update(slots).set(listedColumns(placement)).where(eq(slots.businessId, businessId));
   if (!options.timezoneChanged) return;
   const rows = await tx
     .select({ id: slots.id, date: slots.date, startTime: slots.startTime })

@@ -3,6 +3,7 @@
  * slots in step in its transaction, then publishes a 'located' event.
  */
 import { eq } from 'drizzle-orm';
+import { businessTypeLabel } from '../../../shared/categories';
 import type { LocationPrecision, LocationSource } from '../../../shared/discovery';
 import { roundDegrees, type LatLng } from '../../../shared/geo';
 import { MSG } from '../../../shared/messages';
@@ -153,17 +154,20 @@ export async function locateFromAddress(deps: LocationDeps, businessId: string):
 
 /**
  * After a profile save in `tx`: a new address of a business not located otherwise queues a look-up; a
- * new time zone recomputes every slot's start instant from its (possibly rewritten) local times.
+ * new time zone recomputes every slot's start instant from its (possibly rewritten) local times; a new
+ * category (`category`, stored as `businessType`) reaches the slots' copy of it.
  */
 export async function followProfileChange(
   tx: Tx,
   businessId: string,
-  before: { address: string | null; timezone: string; locationSource: string | null },
-  after: { address: string | null; timezone: string },
+  before: { address: string | null; timezone: string; locationSource: string | null; businessType: string },
+  after: { address: string | null; timezone: string; category: string },
   now: Date,
 ): Promise<void> {
   const address = after.address?.trim();
   const byAddress = before.locationSource === null || before.locationSource === 'address';
   if (address && address !== before.address?.trim() && byAddress) await queueGeocode(tx, businessId, address, now);
-  if (after.timezone !== before.timezone) await relistBusinessSlots(tx, businessId, { timezoneChanged: true });
+  const timezoneChanged = after.timezone !== before.timezone;
+  if (timezoneChanged || businessTypeLabel(after.category) !== businessTypeLabel(before.businessType))
+    await relistBusinessSlots(tx, businessId, { timezoneChanged });
 }

@@ -119,6 +119,7 @@ export async function updateBusinessProfile(
           address: businessProfiles.address,
           timezone: businessProfiles.timezone,
           locationSource: businessProfiles.locationSource,
+          businessType: businessProfiles.businessType,
         })
         .from(businessProfiles)
         .where(eq(businessProfiles.id, businessId))
