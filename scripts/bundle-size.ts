@@ -18,9 +18,11 @@ export const FIRST_LOAD_BUDGET = { js: 120 * 1024, css: 20 * 1024 } as const;
  * What `npm test` enforces for the app's own first load (every page that loads the app at once),
  * gzipped bytes, with a little headroom, so that a change which grows it (a static import of a
  * large package, a dialog no longer lazy) fails. Lower it when the first load shrinks. The CSS
- * holds the theme's CSS variables (about 1 KB gzipped), which each page's HTML no longer carries.
+ * holds the theme's CSS variables (about 1 KB gzipped), which each page's HTML no longer carries,
+ * and the public page's own style sheet (about 1 KB gzipped), which takes the place of the style
+ * props Mantine resolved per element on every render (docs/decisions/0115).
  */
-export const FIRST_LOAD_CEILING = { js: 194 * 1024, css: 14 * 1024 } as const;
+export const FIRST_LOAD_CEILING = { js: 194 * 1024, css: 15.25 * 1024 } as const;
 
 /** Gzipped byte counts (zlib level 9) of one kind of first load. */
 export interface FirstLoad {
