@@ -5,13 +5,26 @@
  * query cache with the page, for the browser to hydrate.
  */
 import { QueryClient } from '@tanstack/react-query';
+import type { AnyRoute } from '@tanstack/react-router';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter as ApiRouter } from '../server/trpc/router';
 import { APP_AT_FIRST_INTERACTION_HEADER } from '../shared/boot-script';
 import type { MapTiles } from '../shared/map-tiles';
+import { ROUTE_FILES_HEADER } from '../shared/route-files';
 import { CONSENT_KEY } from './features/consent/consent-store';
 import { createAppRouter } from './router';
+
+/**
+ * Each route's file by its route, relative to client/ as the client build's manifest names it
+ * (e.g. 'routes/register.tsx'). The same modules the route tree imports: the browser's build splits
+ * their screens into chunks of their own, this one does not.
+ */
+const ROUTE_FILES = new Map(
+  Object.entries(
+    import.meta.glob<{ Route: AnyRoute }>(['./routes/**/*.tsx', '!./routes/**/*.test.tsx'], { eager: true }),
+  ).map(([file, module]) => [module.Route, file.slice('./'.length)]),
+);
 
 export interface RenderPageOptions {
   /** The page request (GET or HEAD; its URL, headers and abort signal). */
@@ -73,6 +86,9 @@ export async function renderPage({
         : staticData.appAtFirstInteraction === true;
     if (!sessionUnknown && router.state.matches.some(atFirstInteraction))
       response.headers.set(APP_AT_FIRST_INTERACTION_HEADER, '1');
+    // And the style sheets of the matched routes' chunks, so the page is styled before the app runs.
+    const files = router.state.matches.flatMap(({ routeId }) => ROUTE_FILES.get(router.routesById[routeId]) ?? []);
+    if (files.length > 0) response.headers.set(ROUTE_FILES_HEADER, files.join(','));
     return response;
   });
 }

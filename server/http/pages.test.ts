@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  assetTags,
+  buildAssets,
   CDN_FRESH_SECONDS,
   CDN_STALE_SECONDS,
   etagMatches,
@@ -80,5 +85,79 @@ describe('settleWithin', () => {
     // A rejection after the limit is handled: no unhandled rejection fails the run.
     fail(err);
     await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+});
+
+describe('assetTags', () => {
+  /** A client build's manifest, as Vite writes it, of an entry, its boot script and two split routes. */
+  const MANIFEST = {
+    'entry-client.tsx': { file: 'assets/app-1.js', css: ['assets/app-1.css'], imports: ['_shared-1.js'] },
+    'boot.ts': { file: 'assets/boot-1.js', imports: ['_shared-1.js'] },
+    '_shared-1.js': { file: 'assets/shared-1.js' },
+    '_Input-1.js': { file: 'assets/Input-1.js', css: ['assets/Input-1.css'], imports: ['entry-client.tsx'] },
+    '_Radio-1.js': {
+      file: 'assets/Radio-1.js',
+      css: ['assets/Radio-1.css'],
+      imports: ['_Input-1.js', 'entry-client.tsx'],
+    },
+    '_password-1.js': { file: 'assets/password-1.js', css: ['assets/password-1.css'], imports: ['entry-client.tsx'] },
+    '_map-1.js': { file: 'assets/map-1.js', css: ['assets/map-1.css'] },
+    'routes/register.tsx?tsr-split=component': {
+      file: 'assets/register-1.js',
+      css: ['assets/register-1.css'],
+      imports: ['entry-client.tsx', '_Radio-1.js', '_Input-1.js', '_password-1.js'],
+      dynamicImports: ['_map-1.js'],
+      isDynamicEntry: true,
+    },
+    'routes/register.tsx?tsr-split=errorComponent': {
+      file: 'assets/register-error-1.js',
+      imports: ['entry-client.tsx', '_Input-1.js'],
+    },
+    'routes/login.tsx?tsr-split=component': {
+      file: 'assets/login-1.js',
+      imports: ['entry-client.tsx', '_password-1.js'],
+    },
+  };
+  const withManifest = <T>(use: (clientDir: string) => T): T => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lastslot-manifest-'));
+    try {
+      mkdirSync(path.join(dir, '.vite'));
+      writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+      return use(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const sheets = (tags: string) => [...tags.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("links the entry's sheets, then those of the matched routes' chunks, imports first, each once", () => {
+    const assets = withManifest(buildAssets);
+    const tags = assetTags(assets, false, ['routes/__root.tsx', 'routes/register.tsx']);
+    expect(sheets(tags)).toEqual([
+      '/assets/app-1.css',
+      // Vite's loader's order: a chunk's imports' sheets before its own. Not the dynamic import's.
+      '/assets/Input-1.css',
+      '/assets/Radio-1.css',
+      '/assets/password-1.css',
+      '/assets/register-1.css',
+    ]);
+    expect(tags).toMatch(/<\/script>$/);
+    expect(tags).not.toContain('modulepreload');
+    expect(sheets(assetTags(assets, false, ['routes/login.tsx', 'routes/register.tsx']))).toEqual([
+      '/assets/app-1.css',
+      '/assets/password-1.css',
+      '/assets/Input-1.css',
+      '/assets/Radio-1.css',
+      '/assets/register-1.css',
+    ]);
+  });
+
+  it("links only the entry's sheets for routes whose code is in the entry, or no route", () => {
+    const assets = withManifest(buildAssets);
+    expect(sheets(assetTags(assets, true, ['routes/__root.tsx', 'routes/$slug.tsx']))).toEqual(['/assets/app-1.css']);
+    expect(sheets(assetTags(assets, false))).toEqual(['/assets/app-1.css']);
+    expect(assetTags(assets, true, ['routes/index.tsx'])).toContain(
+      '<script type="module" src="/assets/boot-1.js" data-app-entry="/assets/app-1.js"></script>',
+    );
   });
 });

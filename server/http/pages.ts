@@ -11,7 +11,7 @@
  * (dist/client) and its server render (dist/ssr), read once at start-up.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -25,6 +25,7 @@ import escapeHtml from 'escape-html';
 import Negotiator from 'negotiator';
 import superjson from 'superjson';
 import { APP_AT_FIRST_INTERACTION_HEADER, APP_ENTRY_ATTRIBUTE } from '../../shared/boot-script';
+import { ROUTE_FILES_HEADER } from '../../shared/route-files';
 import { CONSENT_KEY, consentChosen } from '../../shared/consent';
 import type { MapTiles } from '../../shared/map-tiles';
 import { zonedInstant } from '../../shared/zoned-time';
@@ -35,6 +36,7 @@ import { findPublicBusiness } from '../features/businesses/businesses.service';
 import type { CallLimits } from '../trpc/call-limits';
 import { createFastifyContextFactory, type AppDeps } from '../trpc/context';
 import { appRouter } from '../trpc/router';
+import { readClientManifest, routeStyleSheets } from './client-manifest';
 import { VISITOR_PAGE_TTL_MS, type VisitorPage, type VisitorPageKey } from './visitor-page-cache';
 
 /** The client's entry and boot script, as the client build's manifest names them (relative to client/). */
@@ -78,7 +80,13 @@ export const SERVER_RENDER_DIR = projectPath('dist', 'ssr');
 
 /** What a page needs besides its markup: style sheets, the app's script and the boot script. */
 export interface PageAssets {
+  /** The entry's style sheets, linked on every page. */
   css: string[];
+  /**
+   * A built client's: the style sheets of the routes whose code is split from the entry, by route
+   * file (client/routes/register.tsx as 'routes/register.tsx'; client-manifest.ts `routeStyleSheets`).
+   */
+  routeCss?: Record<string, string[]>;
   entry: string;
   boot: string;
   /** Development only: Vite's client and React's refresh preamble, written before the rest. */
@@ -98,24 +106,30 @@ export type PageSource = { kind: 'build'; clientDir: string; renderDir?: string 
  * lacks the entry or the boot script: a broken build must not start.
  */
 export function buildAssets(clientDir: string): PageAssets {
-  type Chunk = { file: string; css?: string[] };
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    Chunk
-  >;
+  const manifest = readClientManifest(clientDir);
   const entry = manifest[ENTRY_KEY];
   const boot = manifest[BOOT_KEY];
   if (!entry || !boot) throw new Error(`the client build's manifest lacks ${ENTRY_KEY} or ${BOOT_KEY}`);
-  return { css: (entry.css ?? []).map((f) => `/${f}`), entry: `/${entry.file}`, boot: `/${boot.file}` };
+  return {
+    css: (entry.css ?? []).map((f) => `/${f}`),
+    routeCss: Object.fromEntries(
+      Object.entries(routeStyleSheets(manifest, ENTRY_KEY)).map(([file, css]) => [file, css.map((f) => `/${f}`)]),
+    ),
+    entry: `/${entry.file}`,
+    boot: `/${boot.file}`,
+  };
 }
 
 /**
- * The tags a page's head gets: its style sheets, then either the app's script (loaded at once) or,
- * for a page whose route asks for it (`appAtFirstInteraction`), the boot script that loads the app
- * at the visitor's first interaction.
+ * The tags a page's head gets: its style sheets (the entry's, then those of the chunks of
+ * `routeFiles`, the page's matched routes' files, so that a screen whose code loads apart is styled
+ * before the app runs), then either the app's script (loaded at once) or, for a page whose route
+ * asks for it (`appAtFirstInteraction`), the boot script that loads the app at the visitor's first
+ * interaction.
  */
-export function assetTags(assets: PageAssets, appAtFirstInteraction: boolean): string {
-  const css = assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+export function assetTags(assets: PageAssets, appAtFirstInteraction: boolean, routeFiles: string[] = []): string {
+  const sheets = new Set([...assets.css, ...routeFiles.flatMap((f) => assets.routeCss?.[f] ?? [])]);
+  const css = [...sheets].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   const script = appAtFirstInteraction
     ? `<script type="module" src="${escapeHtml(assets.boot)}" ${APP_ENTRY_ATTRIBUTE}="${escapeHtml(assets.entry)}"></script>`
     : `<script type="module" src="${escapeHtml(assets.entry)}"></script>`;
@@ -338,9 +352,10 @@ async function visitorPageExpiry(
 /** The router's HTML with the page's script and style tags in its head. */
 async function pageHtml(response: Response, assets: PageAssets): Promise<string> {
   const appAtFirstInteraction = response.headers.get(APP_AT_FIRST_INTERACTION_HEADER) === '1';
+  const routeFiles = response.headers.get(ROUTE_FILES_HEADER)?.split(',') ?? [];
   const rendered = await response.text();
   const close = rendered.indexOf('</head>');
-  const tags = assetTags(assets, appAtFirstInteraction);
+  const tags = assetTags(assets, appAtFirstInteraction, routeFiles);
   return close === -1 ? rendered : rendered.slice(0, close) + tags + rendered.slice(close);
 }
 

@@ -31,11 +31,20 @@ const VIEWPORTS = [
 /** Zero serious or critical axe violations on `page` (or inside `scope`), and no sideways scrolling. */
 async function expectAccessible(page: Page, name: string, scope?: string) {
   await page.waitForLoadState('networkidle');
-  // A dialog or toast still fading in would be measured half-transparent (false contrast
-  // failures): wait for every finite transition and animation to end.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // A dialog, menu or toast still fading in would be measured half-transparent (false contrast
+  // failures). No running animation is not enough: a Mantine transition first renders its start
+  // (opacity 0, nothing animating yet) and starts the fade a frame or two later. So wait for the
+  // end: every shown element that Mantine animates (its transition is in its inline style) fully
+  // opaque (a computed opacity is 1 only once its fade is over), and no finite animation running.
+  await page.waitForFunction(() => {
+    const running = document
+      .getAnimations()
+      .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    const fading = [...document.querySelectorAll<HTMLElement>('[style*="transition-property"]')].some(
+      (el) => el.checkVisibility() && getComputedStyle(el).opacity !== '1',
+    );
+    return !running && !fading;
+  });
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (scope) builder = builder.include(scope);
   const results = await builder.analyze();

@@ -213,6 +213,18 @@ describe('the production client build', () => {
       expect(next.headers.etag).toBe(res.headers.etag);
     });
 
+    it("links the style sheets of a page's split route chunks; / and /{slug} only the entry's (the budget's)", async () => {
+      const { css, routeCss } = buildAssets(clientDir);
+      const sheetsOf = async (url: string) =>
+        [...(await get(url, undefined)).body.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+      const register = routeCss?.['routes/register.tsx'] ?? [];
+      // The sign-up screen's radios (Radio.css) are in a sheet of its chunk's imports.
+      expect(register.some((f) => /RadioIndicator-[\w-]+\.css$/.test(f))).toBe(true);
+      expect(await sheetsOf('/register?role=customer')).toEqual([...css, ...register]);
+      expect(await sheetsOf('/')).toEqual(css);
+      expect(await sheetsOf(`/${slug}`)).toEqual(css);
+    });
+
     it("names the business in the built page's head (title, description and link-preview metas)", async () => {
       const page = (await get(`/${slug}`, undefined)).body;
       // A screen the server does not name: the document's own head.
