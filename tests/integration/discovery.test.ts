@@ -123,6 +123,8 @@ const searchArb = fc.record({
   byPlace: fc.boolean(),
 });
 
+type SearchSpec = typeof searchArb extends fc.Arbitrary<infer T> ? T : never;
+
 /**
  * A search centre: the fixed one, or next to a corner of a small or large cell near it (within the
  * 3-decimal rounding a position gets), so cell edges cross every search's box.
@@ -147,6 +149,48 @@ function cellCorner(grid: CellGrid, at: LatLng, rows: number, columns: number): 
   const row = Math.floor(((at.latitude + 90) * n) / 180) + rows;
   const column = Math.floor(((at.longitude + 180) * n) / 360) + columns;
   return { latitude: (row * 180) / n - 90, longitude: (column * 360) / n - 180 };
+}
+
+/**
+ * A case with open slots on the edges of a small cell through the corner its centre is next to, given
+ * to every run of the property so that cell edges are always searched, whatever the random cases hold.
+ */
+function cellEdgeExample() {
+  const corner = cellCorner(SMALL_GRID, CENTRE, 0, 0);
+  const business = (
+    along: 'latitude' | 'longitude',
+    fraction: number,
+    nudge: (typeof EDGE_NUDGES)[number],
+  ): BusinessSpec => ({
+    distance: { kind: 'cell', along, fraction, nudge },
+    bearing: 0,
+    located: true,
+    discoverable: true,
+    timezone: 'Europe/London',
+    category: 'Hair Salon',
+    slots: [{ halfHours: 2, state: 'open', description: 'Cut' }],
+    then: null,
+  });
+  const search: SearchSpec = {
+    window: '2h',
+    miles: 5,
+    sort: 'soonest',
+    category: null,
+    timezone: 'Europe/London',
+    limit: 1,
+    byPlace: false,
+  };
+  const where = {
+    centre: { latitude: roundDegrees(corner.latitude), longitude: roundDegrees(corner.longitude) },
+    corner,
+  };
+  return [[business('latitude', 0.5, 0), business('longitude', -0.5, 1e-12)], NOWS[0]!, 0, search, where] as [
+    BusinessSpec[],
+    Date,
+    number,
+    SearchSpec,
+    typeof where,
+  ];
 }
 
 /** Where a business of `spec` is around `centre` for a search of `miles`. */
@@ -381,7 +425,7 @@ describe('discovery.search against an in-code filter', () => {
           for (const g of got) expect(Math.abs(g.distance - distances.get(g.id)!)).toBeLessThanOrEqual(0.005 + 1e-9);
         },
       ),
-      { numRuns: 50 },
+      { numRuns: 50, examples: [cellEdgeExample()] },
     );
     // The runs found things, some of them at the very edge of the distance, some on cell edges, in many cells.
     expect(found).toBeGreaterThan(10);
