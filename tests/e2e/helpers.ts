@@ -236,6 +236,8 @@ export async function logIn(page: Page, email: string, password: string) {
 
 /** Picks `option` (default: the first) in the Mantine select labelled `label`. */
 export async function pick(page: Page, label: string, option?: string) {
+  // A select's list opens only once the app runs (a server-rendered page shows it before).
+  await waitForApp(page);
   await page.getByRole('combobox', { name: label }).click();
   const options = page.getByRole('listbox', { name: label }).getByRole('option');
   await (option ? options.filter({ hasText: option }).first() : options.first()).click();
@@ -407,6 +409,7 @@ export async function pickExact(
   option: string | RegExp | 'last',
   scope: Page | Locator = page,
 ) {
+  await waitForApp(page);
   await scope.getByRole('combobox', { name: label }).click();
   const options = page.getByRole('listbox', { name: label }).getByRole('option');
   if (option === 'last') return options.last().click();
