@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, emailOutbox } from '../../server/db/schema/index';
 import { createSession, SESSION_COOKIE } from '../../server/features/auth/session';
 import { MSG } from '../../shared/messages';
+import { localNow, zonedInstant } from '../../shared/zoned-time';
 import { createBusiness, createSlot, createUser, slotTimes, TEST_PASSWORD } from '../factories/index';
 import { waitUntil } from '../setup/server-process';
 import { clientAt, LIMITS, SERVERS, startCluster, type Cluster } from './cluster';
@@ -106,8 +107,12 @@ async function listedBusiness(ip: string, count: number) {
   const owner = await client(ip, user.id);
   await owner.client.settings.setLocation.mutate({ ...LEEDS, source: 'pin' });
   const slotIds: string[] = [];
-  for (const t of slotTimes(profile, new Date()).slice(0, count))
-    slotIds.push((await createSlot(cluster.database.db, user.id, t)).id);
+  // Tomorrow's slots, which the search asks for, at any time of day: slotTimes leaves out the first
+  // day it offers, which is tomorrow once today's last start has passed, so it is asked from midnight.
+  const today = localNow(profile.timezone).date;
+  const tomorrow = localNow(profile.timezone, new Date(Date.now() + 24 * 60 * 60_000)).date;
+  const times = slotTimes(profile, zonedInstant(today, '00:00', profile.timezone)).filter((t) => t.date === tomorrow);
+  for (const t of times.slice(0, count)) slotIds.push((await createSlot(cluster.database.db, user.id, t)).id);
   return { user, profile, owner, slotIds };
 }
 
