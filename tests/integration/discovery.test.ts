@@ -193,6 +193,33 @@ function cellEdgeExample() {
   ];
 }
 
+/**
+ * A case given to every run: two slots at the same start, one of a business placed at the centre
+ * and one of a business its owner moved there (a position the owner sets is kept to 6 decimal
+ * places, so the two distances differ by a rounding alone and must still come in distance order).
+ */
+function movedToCentreExample() {
+  const business = (then: BusinessSpec['then']): BusinessSpec => ({
+    distance: { kind: 'near', fraction: 0 },
+    bearing: 0,
+    located: true,
+    discoverable: true,
+    timezone: 'Europe/London',
+    category: 'Hair Salon',
+    slots: [{ halfHours: 1, state: 'open', description: 'Cut' }],
+    then,
+  });
+  const search: SearchSpec = { ...cellEdgeExample()[3], window: '1h', miles: 1 };
+  const centre = { latitude: 53.789, longitude: -1.67 };
+  return [
+    [business({ kind: 'move', fraction: 0, bearing: 0 }), business(null)],
+    NOWS[0]!,
+    0,
+    search,
+    { centre, corner: null as LatLng | null },
+  ] as [BusinessSpec[], Date, number, SearchSpec, { centre: LatLng; corner: LatLng | null }];
+}
+
 /** Where a business of `spec` is around `centre` for a search of `miles`. */
 function placeOf(spec: BusinessSpec, centre: LatLng, corner: LatLng | null, miles: number): LatLng {
   const d = spec.distance;
@@ -305,8 +332,10 @@ async function writeWorld(
         timezone: b.timezone,
       });
     } else if (b.then.kind === 'move') {
-      at = destination(centre, b.then.fraction * miles, b.then.bearing);
-      await owner.settings.setLocation({ ...at, source: 'pin' });
+      const to = destination(centre, b.then.fraction * miles, b.then.bearing);
+      await owner.settings.setLocation({ ...to, source: 'pin' });
+      // Kept as the owner's position is kept: to about 0.1 m.
+      at = { latitude: roundDegrees(to.latitude, 6), longitude: roundDegrees(to.longitude, 6) };
       listed = b.discoverable;
     } else {
       await owner.settings.setDiscoverable({ discoverable: false });
@@ -425,7 +454,7 @@ describe('discovery.search against an in-code filter', () => {
           for (const g of got) expect(Math.abs(g.distance - distances.get(g.id)!)).toBeLessThanOrEqual(0.005 + 1e-9);
         },
       ),
-      { numRuns: 50, examples: [cellEdgeExample()] },
+      { numRuns: 50, examples: [cellEdgeExample(), movedToCentreExample()] },
     );
     // The runs found things, some of them at the very edge of the distance, some on cell edges, in many cells.
     expect(found).toBeGreaterThan(10);
