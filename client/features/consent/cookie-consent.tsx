@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { lazyDialog } from '../../lib/lazy-dialog';
+import { PLAIN_BUTTON } from '../layout/plain-controls';
 import { openCookieSettings, savePreferences, useConsent } from './consent-store';
+import './cookie-consent.css';
 
 // The preferences dialog loads when it opens or 'Customize' is pointed at (ADR 0055).
 const CookieSettingsDialog = lazyDialog(
@@ -11,7 +12,7 @@ const CookieSettingsDialog = lazyDialog(
 /**
  * The cookie banner and its preferences dialog: 'We use cookies' with 'Customize' and 'Accept All'
  * until a choice is saved; the dialog has Necessary (always on), Analytics and Marketing, with
- * Cancel and 'Save Preferences'.
+ * Cancel and 'Save Preferences'. The banner is plain elements (./cookie-consent.css; ADR 0115).
  */
 export function CookieConsent() {
   const { preferences, dialogOpen } = useConsent();
@@ -19,44 +20,34 @@ export function CookieConsent() {
   return (
     <>
       {!preferences && !dialogOpen && (
-        <Paper
-          role="region"
-          aria-label="Cookie consent"
-          shadow="lg"
-          withBorder
-          p="md"
-          radius="lg"
-          style={{
-            position: 'fixed',
-            left: 12,
-            right: 12,
-            bottom: 12,
-            maxWidth: 560,
-            marginInline: 'auto',
-            zIndex: 150,
-          }}
-        >
-          <Stack gap="sm">
-            <div>
-              <Text fw={700}>We use cookies</Text>
-              <Text size="sm" c="dimmed">
-                Necessary cookies keep you signed in. With your permission we would also use analytics and marketing
-                cookies; none are set until you choose.
-              </Text>
-            </div>
-            <Group justify="flex-end" gap="sm">
-              <Button
-                variant="default"
-                onClick={openCookieSettings}
-                onPointerEnter={CookieSettingsDialog.preload}
-                onFocus={CookieSettingsDialog.preload}
-              >
-                Customize
-              </Button>
-              <Button onClick={() => savePreferences({ analytics: true, marketing: true })}>Accept All</Button>
-            </Group>
-          </Stack>
-        </Paper>
+        <div role="region" aria-label="Cookie consent" className="cookie-banner">
+          <div>
+            <p className="cookie-banner-title">We use cookies</p>
+            <p className="cookie-banner-text">
+              Necessary cookies keep you signed in. With your permission we would also use analytics and marketing
+              cookies; none are set until you choose.
+            </p>
+          </div>
+          <div className="cookie-banner-actions">
+            <button
+              type="button"
+              className={PLAIN_BUTTON}
+              data-variant="default"
+              onClick={openCookieSettings}
+              onPointerEnter={CookieSettingsDialog.preload}
+              onFocus={CookieSettingsDialog.preload}
+            >
+              <span>Customize</span>
+            </button>
+            <button
+              type="button"
+              className={PLAIN_BUTTON}
+              onClick={() => savePreferences({ analytics: true, marketing: true })}
+            >
+              <span>Accept All</span>
+            </button>
+          </div>
+        </div>
       )}
       <CookieSettingsDialog opened={dialogOpen} />
     </>

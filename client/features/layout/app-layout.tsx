@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Burger, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Burger, Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { useAuth } from '../auth/use-auth';
 import { DashboardNav } from './dashboard-nav';
 import { appNavItems, isAppAreaPath, isCurrent, sidebarLabel } from './dashboard-shell';
 import { Logo } from './logo';
+import { PLAIN_BUTTON } from './plain-controls';
 import { SiteFooter, SkipLink } from './site-footer';
 import { SocialLinks } from './social-links';
 import { useLogout } from './use-logout';
@@ -43,55 +44,50 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <SkipLink targetId={MAIN_CONTENT_ID} />
       {/* right-scroll-bar-position: an open dialog's scroll lock keeps the fixed header in place. */}
       <header className="app-frame-header right-scroll-bar-position">
-        <Container size="lg" h="100%" px={{ base: 'sm', sm: 'md' }}>
-          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <Logo />
-            {/* Desktop and tablet */}
-            <Group gap="sm" wrap="nowrap" visibleFrom="sm">
-              <DiscoverLink current={onDiscover} />
-              {onHome && <SectionLinks />}
-              <SocialLinks />
-              {/* Until auth.me answers (a page the server sent without it), neither Login nor Welcome. */}
-              {isLoading ? null : user ? (
-                <>
-                  <Text size="sm" c="dimmed" truncate maw={260}>
-                    Welcome,{' '}
-                    <Text span fw={600} c="dark">
-                      {user.name}
-                    </Text>
-                  </Text>
-                  {!onDashboard && !withSidebar && (
-                    <Button component={Link} to="/dashboard" variant="subtle">
-                      Dashboard
-                    </Button>
-                  )}
-                  <Button variant="default" onClick={() => void logout()} loading={pending}>
-                    Logout
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <Button component={Link} to="/login" variant="subtle">
-                    Login
-                  </Button>
-                  <Button component={Link} to="/register">
-                    Sign Up
-                  </Button>
-                </>
-              )}
-            </Group>
-            {/* Phone: a burger opening a simple panel (no popover machinery in the first load) */}
-            <Burger
-              hiddenFrom="sm"
-              opened={menuOpen}
-              onClick={menu.toggle}
-              size="sm"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-            />
-          </Group>
-        </Container>
+        <div className="app-header-bar">
+          <Logo />
+          {/* Desktop and tablet */}
+          <div className="app-header-row mantine-visible-from-sm">
+            <DiscoverLink current={onDiscover} />
+            {onHome && <SectionLinks />}
+            <SocialLinks />
+            {/* Until auth.me answers (a page the server sent without it), neither Login nor Welcome. */}
+            {isLoading ? null : user ? (
+              <>
+                <p className="app-header-welcome">
+                  Welcome, <strong>{user.name}</strong>
+                </p>
+                {!onDashboard && !withSidebar && (
+                  <Link to="/dashboard" className={PLAIN_BUTTON} data-variant="subtle">
+                    <span>Dashboard</span>
+                  </Link>
+                )}
+                <Button variant="default" onClick={() => void logout()} loading={pending}>
+                  Logout
+                </Button>
+              </>
+            ) : (
+              <>
+                <Link to="/login" className={PLAIN_BUTTON} data-variant="subtle">
+                  <span>Login</span>
+                </Link>
+                <Link to="/register" className={PLAIN_BUTTON}>
+                  <span>Sign Up</span>
+                </Link>
+              </>
+            )}
+          </div>
+          {/* Phone: a burger opening a simple panel (no popover machinery in the first load) */}
+          <Burger
+            hiddenFrom="sm"
+            opened={menuOpen}
+            onClick={menu.toggle}
+            size="sm"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+          />
+        </div>
         {menuOpen && (
           <Paper
             id="mobile-menu"
@@ -159,19 +155,32 @@ export function AppLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Discover, for everyone: open slots near a place. */
+/** Discover, for everyone: open slots near a place. The phone menu's entries are Mantine's, left-aligned. */
 function DiscoverLink({ current, vertical = false }: { current: boolean; vertical?: boolean }) {
+  const ariaCurrent = current ? ('page' as const) : undefined;
+  if (vertical)
+    return (
+      <Button
+        component={Link}
+        to="/discover"
+        variant={current ? 'light' : 'subtle'}
+        color="gray"
+        justify="flex-start"
+        aria-current={ariaCurrent}
+      >
+        Discover
+      </Button>
+    );
   return (
-    <Button
-      component={Link}
+    <Link
       to="/discover"
-      variant={current ? 'light' : 'subtle'}
-      color="gray"
-      justify={vertical ? 'flex-start' : undefined}
-      aria-current={current ? 'page' : undefined}
+      className={PLAIN_BUTTON}
+      data-variant={current ? 'light' : 'subtle'}
+      data-color="gray"
+      aria-current={ariaCurrent}
     >
-      Discover
-    </Button>
+      <span>Discover</span>
+    </Link>
   );
 }
 
@@ -181,29 +190,43 @@ function SectionLinks({ vertical = false }: { vertical?: boolean }) {
     { id: 'how-it-works', label: 'About' },
     { id: 'pricing', label: 'Pricing' },
   ];
+  const scrollTo = (id: string) => (e: React.MouseEvent) => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    e.preventDefault();
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    // Keyboard and screen-reader users continue from the section they jumped to.
+    target.focus({ preventScroll: true });
+  };
   return (
     <>
-      {links.map((l) => (
-        <Button
-          key={l.id}
-          component="a"
-          href={`#${l.id}`}
-          variant="subtle"
-          color="gray"
-          justify={vertical ? 'flex-start' : undefined}
-          onClick={(e: React.MouseEvent) => {
-            const target = document.getElementById(l.id);
-            if (!target) return;
-            e.preventDefault();
-            const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-            target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-            // Keyboard and screen-reader users continue from the section they jumped to.
-            target.focus({ preventScroll: true });
-          }}
-        >
-          {l.label}
-        </Button>
-      ))}
+      {links.map((l) =>
+        vertical ? (
+          <Button
+            key={l.id}
+            component="a"
+            href={`#${l.id}`}
+            variant="subtle"
+            color="gray"
+            justify="flex-start"
+            onClick={scrollTo(l.id)}
+          >
+            {l.label}
+          </Button>
+        ) : (
+          <a
+            key={l.id}
+            href={`#${l.id}`}
+            className={PLAIN_BUTTON}
+            data-variant="subtle"
+            data-color="gray"
+            onClick={scrollTo(l.id)}
+          >
+            <span>{l.label}</span>
+          </a>
+        ),
+      )}
     </>
   );
 }

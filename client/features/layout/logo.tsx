@@ -1,5 +1,5 @@
-import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import './layout.css';
 
 export function LogoMark({ size = 30 }: { size?: number }) {
   return (
@@ -19,20 +19,12 @@ export function LogoMark({ size = 30 }: { size?: number }) {
   );
 }
 
-/** The header logo: links home. */
+/** The header logo: links home (plain elements, ./layout.css). */
 export function Logo() {
   return (
-    <Anchor
-      component={Link}
-      to="/"
-      underline="never"
-      aria-label="LastSlot home"
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}
-    >
+    <Link to="/" aria-label="LastSlot home" className="app-logo mantine-focus-auto">
       <LogoMark />
-      <Text span fw={800} fz={20} c="dark.8" style={{ letterSpacing: '-0.02em' }}>
-        LastSlot
-      </Text>
-    </Anchor>
+      <span className="app-logo-name">LastSlot</span>
+    </Link>
   );
 }

@@ -8,7 +8,7 @@ import { LogoMark } from './logo';
  * The footer of every page: the Terms & Conditions and Privacy Policy dialogs, 'Cookie settings'
  * (reopens the consent dialog, so a choice can be changed or withdrawn), the support address and
  * the © line. It sits outside <main>, beside the desktop sidebar like the page itself. Its static
- * parts are plain elements styled by ./layout.css (ADR 0115); the dialog links stay Mantine's.
+ * parts and its dialog links are plain elements styled by ./layout.css (ADR 0115).
  */
 export function SiteFooter() {
   return (

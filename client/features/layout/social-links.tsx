@@ -1,4 +1,4 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { PLAIN_ICON_BUTTON } from './plain-controls';
 
 /** LastSlot's social accounts, linked in the header for everyone. */
 export const SOCIAL_LINKS = [
@@ -14,27 +14,26 @@ export const SOCIAL_LINKS = [
   },
 ] as const;
 
-/** The social icons of the header (open in a new tab). */
+/** The social icons of the header (open in a new tab): plain links drawn like Mantine's ActionIcon (./layout.css). */
 export function SocialLinks() {
   return (
-    <Group gap={2} wrap="nowrap">
+    <div className="app-header-icons">
       {SOCIAL_LINKS.map((s) => (
-        <ActionIcon
+        <a
           key={s.href}
-          component="a"
           href={s.href}
           target="_blank"
           rel="noopener noreferrer"
-          variant="subtle"
-          color="gray"
-          size="lg"
+          className={PLAIN_ICON_BUTTON}
+          data-variant="subtle"
+          data-color="gray"
           aria-label={s.label}
         >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor" fillRule="evenodd">
             <path d={s.path} />
           </svg>
-        </ActionIcon>
+        </a>
       ))}
-    </Group>
+    </div>
   );
 }

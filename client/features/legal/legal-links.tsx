@@ -1,7 +1,7 @@
-import { Anchor, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { lazyDialog } from '../../lib/lazy-dialog';
+import '../layout/layout.css';
 
 // The dialog and the texts load when a link is pointed at, focused or clicked (ADR 0055).
 const LegalDialog = lazyDialog(
@@ -15,7 +15,7 @@ export function LegalLinks({ onCookieSettings }: { onCookieSettings?: () => void
   const [privacyOpen, privacy] = useDisclosure(false);
   return (
     <>
-      <Group gap="lg" wrap="wrap" style={{ rowGap: 0 }}>
+      <div className="footer-dialog-links">
         <FooterLink onClick={terms.open} onIntent={LegalDialog.preload}>
           Terms &amp; Conditions
         </FooterLink>
@@ -23,7 +23,7 @@ export function LegalLinks({ onCookieSettings }: { onCookieSettings?: () => void
           Privacy Policy
         </FooterLink>
         {onCookieSettings && <FooterLink onClick={onCookieSettings}>Cookie settings</FooterLink>}
-      </Group>
+      </div>
       <LegalDialog document="terms" opened={termsOpen} onClose={terms.close} />
       <LegalDialog document="privacy" opened={privacyOpen} onClose={privacy.close} />
     </>
@@ -41,17 +41,14 @@ function FooterLink({
   onIntent?: () => void;
 }) {
   return (
-    <Anchor
-      component="button"
+    <button
       type="button"
-      size="sm"
-      c="dimmed"
-      py={4}
+      className="footer-dialog-link mantine-focus-auto"
       onClick={onClick}
       onPointerEnter={onIntent}
       onFocus={onIntent}
     >
       {children}
-    </Anchor>
+    </button>
   );
 }

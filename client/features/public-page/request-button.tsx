@@ -1,4 +1,4 @@
-import './public-page.css';
+import { PLAIN_BUTTON } from '../layout/plain-controls';
 
 /**
  * A slot's request control, on the business page and in Discover: 'Request' (its accessible name
@@ -18,15 +18,12 @@ export function RequestButton({
   onSignIn: () => void;
 }) {
   return canRequest ? (
-    <button type="button" className={BUTTON_CLASS} onClick={onRequest} aria-label={requestLabel}>
+    <button type="button" className={PLAIN_BUTTON} onClick={onRequest} aria-label={requestLabel}>
       <span>Request</span>
     </button>
   ) : (
-    <button type="button" className={BUTTON_CLASS} data-variant="light" onClick={onSignIn}>
+    <button type="button" className={PLAIN_BUTTON} data-variant="light" onClick={onSignIn}>
       <span>Login or Sign Up to Request</span>
     </button>
   );
 }
-
-/** Mantine's global focus ring and pressed offset (documented classes), with the button's own look. */
-const BUTTON_CLASS = 'pp-button mantine-focus-auto mantine-active';
