@@ -14,7 +14,7 @@ export const SOCIAL_LINKS = [
   },
 ] as const;
 
-/** The social icons of the header (open in a new tab): plain links drawn like Mantine's ActionIcon (./layout.css). */
+/** The social icons of the header (open in a new tab): plain links drawn like Mantine's ActionIcon (PLAIN_ICON_BUTTON). */
 export function SocialLinks() {
   return (
     <div className="app-header-icons">
