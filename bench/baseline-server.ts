@@ -38,7 +38,7 @@ import {
 } from '../shared/discovery';
 import { boundingBox, EARTH_RADIUS_MILES, roundDegrees } from '../shared/geo';
 import { isPast, localNow } from '../shared/zoned-time';
-import { coveringCells, gridFor, SMALL_GRID } from '../server/features/discovery/cells';
+import { cellOf, coveringCells, gridFor, SMALL_GRID } from '../server/features/discovery/cells';
 import { encodeCursor } from '../server/features/discovery/cursor';
 import * as Q from './baseline-sql';
 
@@ -442,6 +442,53 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
       sort === 'soonest'
         ? [cells, ...byLabel, ...search, L, 'cancelled', true, L, L, L, ...search, 'cancelled', true, L, L, L, L]
         : [cells, ...byLabel, ...search, 'cancelled', true, L, L];
+    // Soonest without a category: first the page at its first instant, as the app tries it.
+    if (sort === 'soonest' && !labels) {
+      const centreCell = cellOf(SMALL_GRID, lat, lng);
+      const head2 = [cells, false, now.toISOString(), from.toISOString(), to.toISOString(), ...bbox.slice(0, 4), 1];
+      const firstText = grid === SMALL_GRID ? Q.DISCOVERY_FIRST_INSTANT_SQL : Q.firstInstantOverLargeCells();
+      const [first] = await run<[string | null, number | null][]>(firstText, [
+        ...head2,
+        centreCell,
+        ...search,
+        'cancelled',
+        true,
+        1,
+        limit,
+      ]);
+      if (first?.[0] && first[1] !== null) {
+        const reach = Number(first[1]);
+        const around = boundingBox(centre, reach);
+        const near = {
+          minLatitude: Math.max(box.minLatitude, around.minLatitude),
+          maxLatitude: Math.min(box.maxLatitude, around.maxLatitude),
+          minLongitude: Math.max(box.minLongitude, around.minLongitude),
+          maxLongitude: Math.min(box.maxLongitude, around.maxLongitude),
+        };
+        const nearBox = [
+          near.minLatitude,
+          near.maxLatitude,
+          near.minLongitude,
+          near.maxLongitude,
+          R,
+          lat,
+          lat,
+          lng,
+          reach,
+        ];
+        rows = await run<Row[]>(Q.DISCOVERY_FIRST_INSTANT_PAGE_SQL, [
+          coveringCells(SMALL_GRID, near).join(','),
+          ...head,
+          ...nearBox,
+          ...after,
+          first[0],
+          'cancelled',
+          true,
+          L,
+        ]);
+        if (rows.length === L) break;
+      }
+    }
     rows = await run<Row[]>(grid === SMALL_GRID ? text : Q.overLargeCells(text), values);
     if (rows.length > limit) break;
   }

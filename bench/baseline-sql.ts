@@ -139,8 +139,28 @@ export const DISCOVERY_NEAREST_SQL =
 export const DISCOVERY_NEAREST_CATEGORY_SQL =
   'select "slots"."id", "slots"."business_id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", "slots"."starts_at", "slots"."latitude", "slots"."longitude", "business_profiles"."business_name", "business_profiles"."slug", "business_profiles"."business_type", "business_profiles"."timezone", "distance" from (select "near"."id", "near"."starts_at", "distance" from unnest(string_to_array($1::text, \',\')::int[]) as "cells"("cell"), unnest(string_to_array($2::text, chr(10))) as "labels"("label") cross join lateral (select "id", "starts_at", "distance" from (select "id", "starts_at", ($3::float8 * 2 * asin(least(1, sqrt(\n    power(sin(radians("latitude" - $4::float8) / 2), 2)\n    + cos(radians($5::float8)) * cos(radians("latitude")) * power(sin(radians("longitude" - $6::float8) / 2), 2))))) as "distance" from "slots" where ("slots"."small_cell" = "cells"."cell" and "slots"."business_category" = "labels"."label" and "slots"."is_booked" = $7 and "slots"."latitude" is not null and "slots"."starts_at" > $8 and "slots"."starts_at" >= $9 and "slots"."starts_at" < $10 and "slots"."latitude" between $11::float8 and $12::float8 and "slots"."longitude" between $13::float8 and $14::float8 and ($15::float8 * 2 * asin(least(1, sqrt(\n    power(sin(radians("slots"."latitude" - $16::float8) / 2), 2)\n    + cos(radians($17::float8)) * cos(radians("slots"."latitude")) * power(sin(radians("slots"."longitude" - $18::float8) / 2), 2))))) <= $19::float8 and (($20::float8 * 2 * asin(least(1, sqrt(\n    power(sin(radians("slots"."latitude" - $21::float8) / 2), 2)\n    + cos(radians($22::float8)) * cos(radians("slots"."latitude")) * power(sin(radians("slots"."longitude" - $23::float8) / 2), 2))))), "slots"."starts_at", "slots"."id") > ($24::float8, $25, $26::uuid)) order by "distance", "slots"."starts_at", "slots"."id") "ordered" where not exists (select 1 from "bookings" where ("bookings"."slot_id" = "ordered"."id" and ("bookings"."status" in (\'pending\', \'confirmed\', \'completed\') or ("bookings"."status" = $27 and "bookings"."declined_by_business" = $28)))) order by "distance", "ordered"."starts_at", "ordered"."id" limit $29) "near" order by "distance", "near"."starts_at", "near"."id" limit $30) "page" inner join "slots" on "slots"."id" = "page"."id" inner join "business_profiles" on "business_profiles"."id" = "slots"."business_id" order by "distance", "page"."starts_at", "page"."id"';
 
+/**
+ * Soonest's first instant over the small cells (firstInstantPage; docs/decisions/0108): `t0` and
+ * `reach`. $1 the covering cells, $2 false, $3 now, $4 lower bound, $5 end of window, $6-$9 the box,
+ * $10 1, $11 the centre's small cell, $12-$36 the search at t0 (as in DISCOVERY_SOONEST_SQL's
+ * $2-$26), $37 'cancelled', $38 true, $39 1, $40 the page's limit minus one.
+ */
+export const DISCOVERY_FIRST_INSTANT_SQL =
+  'select "t0", "reach" from (select min("probe"."starts_at") as "t0" from unnest(string_to_array($1::text, \',\')::int[]) as "cells"("cell") cross join lateral (select "starts_at" from "slots" where ("slots"."small_cell" = "cells"."cell" and "slots"."is_booked" = $2 and "slots"."latitude" is not null and "slots"."starts_at" > $3 and "slots"."starts_at" >= $4 and "slots"."starts_at" < $5 and "slots"."latitude" between $6::float8 and $7::float8 and "slots"."longitude" between $8::float8 and $9::float8) order by "slots"."starts_at" limit $10) "probe") "first" left join lateral (select "distance" as "reach" from (select "at_first"."id", "distance" from unnest(array[$11::int]) as "cells"("cell") cross join lateral (select "id", "starts_at", ($12::float8 * 2 * asin(least(1, sqrt(\n    power(sin(radians("latitude" - $13::float8) / 2), 2)\n    + cos(radians($14::float8)) * cos(radians("latitude")) * power(sin(radians("longitude" - $15::float8) / 2), 2))))) as "distance" from "slots" where ("slots"."small_cell" = "cells"."cell" and "slots"."is_booked" = $16 and "slots"."latitude" is not null and "slots"."starts_at" > $17 and "slots"."starts_at" >= $18 and "slots"."starts_at" < $19 and "slots"."latitude" between $20::float8 and $21::float8 and "slots"."longitude" between $22::float8 and $23::float8 and ($24::float8 * 2 * asin(least(1, sqrt(\n    power(sin(radians("slots"."latitude" - $25::float8) / 2), 2)\n    + cos(radians($26::float8)) * cos(radians("slots"."latitude")) * power(sin(radians("slots"."longitude" - $27::float8) / 2), 2))))) <= $28::float8 and ("slots"."starts_at" > $29 or ("slots"."starts_at" = $30 and (($31::float8 * 2 * asin(least(1, sqrt(\n    power(sin(radians("slots"."latitude" - $32::float8) / 2), 2)\n    + cos(radians($33::float8)) * cos(radians("slots"."latitude")) * power(sin(radians("slots"."longitude" - $34::float8) / 2), 2))))), "slots"."id") > ($35::float8, $36::uuid))) and "slots"."starts_at" = "t0")) "at_first" order by "distance", "at_first"."id") "ordered" where not exists (select 1 from "bookings" where ("bookings"."slot_id" = "ordered"."id" and ("bookings"."status" in (\'pending\', \'confirmed\', \'completed\') or ("bookings"."status" = $37 and "bookings"."declined_by_business" = $38)))) order by "distance", "ordered"."id" limit $39 offset $40) "seed" on true';
+
+/**
+ * Soonest's page at its first instant, nearest first. $1 the small cells of the reach's box, $2-$26
+ * the search (as in DISCOVERY_SOONEST_SQL, the box and miles those of the reach), $27 t0, $28
+ * 'cancelled', $29 true, $30 limit.
+ */
+export const DISCOVERY_FIRST_INSTANT_PAGE_SQL =
+  'select "slots"."id", "slots"."business_id", "slots"."date", "slots"."start_time", "slots"."end_time", "slots"."description", "slots"."starts_at", "slots"."latitude", "slots"."longitude", "business_profiles"."business_name", "business_profiles"."slug", "business_profiles"."business_type", "business_profiles"."timezone", "distance" from (select "id", "starts_at", "distance" from (select "at_first"."id", "at_first"."starts_at", "distance" from unnest(string_to_array($1::text, \',\')::int[]) as "cells"("cell") cross join lateral (select "id", "starts_at", ($2::float8 * 2 * asin(least(1, sqrt(\n    power(sin(radians("latitude" - $3::float8) / 2), 2)\n    + cos(radians($4::float8)) * cos(radians("latitude")) * power(sin(radians("longitude" - $5::float8) / 2), 2))))) as "distance" from "slots" where ("slots"."small_cell" = "cells"."cell" and "slots"."is_booked" = $6 and "slots"."latitude" is not null and "slots"."starts_at" > $7 and "slots"."starts_at" >= $8 and "slots"."starts_at" < $9 and "slots"."latitude" between $10::float8 and $11::float8 and "slots"."longitude" between $12::float8 and $13::float8 and ($14::float8 * 2 * asin(least(1, sqrt(\n    power(sin(radians("slots"."latitude" - $15::float8) / 2), 2)\n    + cos(radians($16::float8)) * cos(radians("slots"."latitude")) * power(sin(radians("slots"."longitude" - $17::float8) / 2), 2))))) <= $18::float8 and ("slots"."starts_at" > $19 or ("slots"."starts_at" = $20 and (($21::float8 * 2 * asin(least(1, sqrt(\n    power(sin(radians("slots"."latitude" - $22::float8) / 2), 2)\n    + cos(radians($23::float8)) * cos(radians("slots"."latitude")) * power(sin(radians("slots"."longitude" - $24::float8) / 2), 2))))), "slots"."id") > ($25::float8, $26::uuid))) and "slots"."starts_at" = $27)) "at_first" order by "distance", "at_first"."id") "ordered" where not exists (select 1 from "bookings" where ("bookings"."slot_id" = "ordered"."id" and ("bookings"."status" in (\'pending\', \'confirmed\', \'completed\') or ("bookings"."status" = $28 and "bookings"."declined_by_business" = $29)))) order by "distance", "ordered"."id" limit $30) "page" inner join "slots" on "slots"."id" = "page"."id" inner join "business_profiles" on "business_profiles"."id" = "slots"."business_id" order by "page"."starts_at", "distance", "page"."id"';
+
 /** A statement over the small cells as it reads over the large ones (10 and 25 miles). */
 export const overLargeCells = (text: string) => text.replaceAll('"small_cell"', '"large_cell"');
+
+/** DISCOVERY_FIRST_INSTANT_SQL for 10 and 25 miles: t0 over the large cells, the seed still in the centre's small cell. */
+export const firstInstantOverLargeCells = () => DISCOVERY_FIRST_INSTANT_SQL.replace('"small_cell"', '"large_cell"');
 
 /** What the baseline runs per scenario, in the shape of `CapturedSql` (capture-sql.ts); run.ts compares it with the app's. */
 export function baselineStatements() {
@@ -159,10 +179,15 @@ export function baselineStatements() {
     requests: [BUSINESS_REQUESTS_SQL],
     dispatch: [OUTBOX_DUE_INTENTS_SQL, OUTBOX_CLAIM_SQL, OUTBOX_MARK_SENT_SQL],
     discovery: [
+      DISCOVERY_FIRST_INSTANT_SQL,
       DISCOVERY_SOONEST_SQL,
-      DISCOVERY_SOONEST_CATEGORY_SQL,
-      DISCOVERY_NEAREST_SQL,
-      DISCOVERY_NEAREST_CATEGORY_SQL,
-    ].flatMap((text) => [text, overLargeCells(text)]),
+      firstInstantOverLargeCells(),
+      overLargeCells(DISCOVERY_SOONEST_SQL),
+      ...[DISCOVERY_SOONEST_CATEGORY_SQL, DISCOVERY_NEAREST_SQL, DISCOVERY_NEAREST_CATEGORY_SQL].flatMap((text) => [
+        text,
+        overLargeCells(text),
+      ]),
+      DISCOVERY_FIRST_INSTANT_PAGE_SQL,
+    ],
   };
 }

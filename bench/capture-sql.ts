@@ -5,6 +5,7 @@
  * so a change in the app's queries shows up as a "baseline SQL drift" warning instead of a silently
  * unfair comparison. Standalone: `tsx bench/capture-sql.ts <database url>` prints the statements.
  */
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import type { Logger } from 'pino';
 import postgres from 'postgres';
@@ -18,6 +19,7 @@ import { listBusinessRequests, requestBooking } from '../server/features/booking
 import { getOwnBusiness, loadPublicPage } from '../server/features/businesses/businesses.service';
 import { searchSlots } from '../server/features/discovery/discovery.service';
 import { listBusinessSlots } from '../server/features/slots/slots.service';
+import { windowRange } from '../shared/discovery';
 import { discoverySearchInput } from '../shared/schemas/discovery';
 import { businessSlug, businessToken, customerToken } from './db';
 
@@ -33,7 +35,7 @@ export interface CapturedSql {
    * claim, the mark `sent` after the provider's answer.
    */
   dispatch: string[];
-  /** The Discover search's eight statements: soonest, soonest by category, nearest, nearest by category, each over small then large cells. */
+  /** The Discover search's statements in the order a search first issues them: soonest's first instant and cut, by category, nearest, by category (each over small then large cells), then the first instant's page. */
   discovery: string[];
 }
 
@@ -108,8 +110,40 @@ export async function captureAppSql(url: string): Promise<CapturedSql> {
         }
       }
     }
+    // A soonest page answered at its first instant (two businesses with a slot at one start, a
+    // page of one) reads that instant's page too: written and searched in a transaction rolled back.
+    const searched = take();
+    await db
+      .transaction(async (tx) => {
+        const start = new Date(windowRange('tomorrow', 'Europe/London', now).from.getTime() + 12 * 3_600_000);
+        await tx.execute(sql`
+          with owners as (
+            insert into users (email, password_hash, role, name)
+            select 'capture-' || i || '@bench.lastslot.test', 'x', 'business', 'Capture ' || i from generate_series(1, 2) i
+            returning id, name),
+          profiles as (
+            insert into business_profiles (id, business_name, address, slug, business_type, timezone, latitude, longitude,
+                                           location_precision, location_source, discoverable)
+            select id, name, '1 Capture Street', 'capture-' || md5(id::text), 'Hair Salon', 'Europe/London',
+                   58.5 + row_number() over (order by id) * 0.001, -4.5, 'exact', 'pin', true from owners
+            returning id, latitude, longitude)
+          insert into slots (business_id, date, start_time, end_time, description, starts_at, latitude, longitude, business_category)
+          select id, (${start.toISOString()}::timestamptz at time zone 'Europe/London')::date,
+                 to_char(${start.toISOString()}::timestamptz at time zone 'Europe/London', 'HH24:MI'),
+                 to_char((${start.toISOString()}::timestamptz + interval '30 minutes') at time zone 'Europe/London', 'HH24:MI'),
+                 'Cut', ${start.toISOString()}::timestamptz, latitude, longitude, 'Hair Salon' from profiles`);
+        take();
+        await searchSlots(
+          { db: tx, now: () => now },
+          discoverySearchInput.parse({ window: 'tomorrow', latitude: 58.5, longitude: -4.5, miles: 5, limit: 1 }),
+        );
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof TransactionRollbackError)) throw err;
+      });
     // A nearest search runs a statement once per ring it tries: each statement once, in order.
-    const discovery = [...new Set(take())];
+    const discovery = [...new Set([...searched, ...take()])];
     return { session, bySlug, request, listMine, requests, dispatch, discovery };
   } finally {
     await client.end({ timeout: 5 });

@@ -220,6 +220,36 @@ function movedToCentreExample() {
   ] as [BusinessSpec[], Date, number, SearchSpec, { centre: LatLng; corner: LatLng | null }];
 }
 
+/**
+ * A case given to every run: a busy first instant around the centre (nine businesses within a
+ * mile, each with a slot at the same start, some taken), so a soonest page is answered from that
+ * instant alone, nearest first, page after page, before the next instant's slot.
+ */
+function busyFirstInstantExample() {
+  const states: SlotState[] = ['open', 'booked', 'open', 'pending', 'open', 'declined', 'open', 'withdrawn', 'open'];
+  const world = states.map((state, i): BusinessSpec => ({
+    distance: { kind: 'near', fraction: 0.02 + i * 0.02 },
+    bearing: i * 2.1,
+    located: true,
+    discoverable: true,
+    timezone: 'Europe/London',
+    category: 'Hair Salon',
+    slots: [
+      { halfHours: 2, state, description: 'Cut' },
+      { halfHours: 3, state: 'open', description: 'Colour' },
+    ],
+    then: null,
+  }));
+  const search: SearchSpec = { ...cellEdgeExample()[3], limit: 2 };
+  return [world, NOWS[0]!, 0, search, { centre: CENTRE, corner: null as LatLng | null }] as [
+    BusinessSpec[],
+    Date,
+    number,
+    SearchSpec,
+    { centre: LatLng; corner: LatLng | null },
+  ];
+}
+
 /** Where a business of `spec` is around `centre` for a search of `miles`. */
 function placeOf(spec: BusinessSpec, centre: LatLng, corner: LatLng | null, miles: number): LatLng {
   const d = spec.distance;
@@ -454,7 +484,7 @@ describe('discovery.search against an in-code filter', () => {
           for (const g of got) expect(Math.abs(g.distance - distances.get(g.id)!)).toBeLessThanOrEqual(0.005 + 1e-9);
         },
       ),
-      { numRuns: 50, examples: [cellEdgeExample(), movedToCentreExample()] },
+      { numRuns: 50, examples: [cellEdgeExample(), movedToCentreExample(), busyFirstInstantExample()] },
     );
     // The runs found things, some of them at the very edge of the distance, some on cell edges, in many cells.
     expect(found).toBeGreaterThan(10);

@@ -5,8 +5,10 @@
  * coordinates; `_small_category_idx` or `_large_category_idx`: cell, category, start instant,
  * coordinates) is read in start order, the box checked on its entries, then the haversine distance.
  * Paging is keyset. 'nearest' tries growing rings, so in a dense city the whole distance is not scored.
+ * 'soonest' without a category first tries its first instant alone, nearest first, bounded by the
+ * centre's own cell (`firstInstantPage`), so a dense city's busy first instant is not read whole.
  */
-import { and, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type AnyColumn, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
 import { businessTypeLabel } from '../../../shared/categories';
 import {
   categoryLabels,
@@ -24,7 +26,7 @@ import type { DbOrTx } from '../../db/client';
 import { encodedAs, preparedStatement, type Placeholders } from '../../db/prepared';
 import { businessProfiles, slots } from '../../db/schema/index';
 import { noActiveOrDeclinedBooking } from '../businesses/businesses.service';
-import { coveringCells, gridFor, LARGE_GRID, SMALL_GRID, type CellGrid } from './cells';
+import { cellOf, coveringCells, gridFor, LARGE_GRID, SMALL_GRID, type CellGrid } from './cells';
 import { decodeCursor, encodeCursor, type DiscoveryCursor } from './cursor';
 import { findPlace } from '../geocoding/gazetteer';
 
@@ -77,6 +79,12 @@ type SearchValues = {
   afterId: string;
   labels: string;
   limit: number;
+  /** `limit` - 1. */
+  seedOffset: number;
+  /** The small cell of the centre. */
+  centreCell: number;
+  /** The first instant of a soonest search (firstInstantPageStatement). */
+  t0: Date;
 };
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -96,6 +104,78 @@ function distanceMilesSql(p: Placeholders<SearchValues>): SQL<number> {
 }
 
 /**
+ * The parts every Discover statement is made of, for `sort` and (with `byCategory`) a category:
+ * `sources(cellList)` yields each cell of `cellList` (SQL giving integers) as `cells.cell`, with
+ * each label of `labels` as `labels.label`; `listed(column)` is a listed open slot in the window and
+ * box, in the source's cell of `column` (and label), all on index entries; `found(column, reach,
+ * ...more)` adds at most `reach` miles from the centre and after the cursor.
+ */
+function searchParts(p: Placeholders<SearchValues>, sort: DiscoverySort, byCategory: boolean) {
+  const distance = distanceMilesSql(p);
+  const startsAt = (v: Placeholder) => encodedAs(v, slots.startsAt);
+  const cellsRef = sql`${sql.identifier('cells')}.${sql.identifier('cell')}`;
+  const sources = (cellList: SQL) =>
+    byCategory
+      ? sql`${cellList} as ${sql.identifier('cells')}(${sql.identifier('cell')}), unnest(string_to_array(${p.labels}::text, chr(10))) as ${sql.identifier('labels')}(${sql.identifier('label')})`
+      : sql`${cellList} as ${sql.identifier('cells')}(${sql.identifier('cell')})`;
+  const listedConditions = (column: typeof slots.smallCell | typeof slots.largeCell) => [
+    sql`${column} = ${cellsRef}`,
+    byCategory ? sql`${slots.businessCategory} = ${sql.identifier('labels')}.${sql.identifier('label')}` : undefined,
+    eq(slots.isBooked, false),
+    sql`${slots.latitude} is not null`,
+    sql`${slots.startsAt} > ${startsAt(p.now)}`,
+    gte(slots.startsAt, startsAt(p.lower)),
+    lt(slots.startsAt, startsAt(p.to)),
+    sql`${slots.latitude} between ${p.minLat}::float8 and ${p.maxLat}::float8`,
+    sql`${slots.longitude} between ${p.minLng}::float8 and ${p.maxLng}::float8`,
+  ];
+  const listed = (column: typeof slots.smallCell | typeof slots.largeCell) => and(...listedConditions(column));
+  // Soonest works out the distance only for rows at the cursor's instant: PostgreSQL repeats an
+  // expression wherever it is written.
+  const after =
+    sort === 'soonest'
+      ? sql`(${slots.startsAt} > ${startsAt(p.afterStart)} or (${slots.startsAt} = ${startsAt(p.afterStart)} and (${distance}, ${slots.id}) > (${p.afterDistance}::float8, ${p.afterId}::uuid)))`
+      : sql`(${distance}, ${slots.startsAt}, ${slots.id}) > (${p.afterDistance}::float8, ${startsAt(p.afterStart)}, ${p.afterId}::uuid)`;
+  const found = (column: typeof slots.smallCell | typeof slots.largeCell, reach: SQL, ...more: SQL[]) =>
+    and(...listedConditions(column), sql`${distance} <= ${reach}`, after, ...more);
+  return {
+    startsAt,
+    sources,
+    listed,
+    found,
+    cellsSql: sql`unnest(string_to_array(${p.cells}::text, ',')::int[])`,
+    columns: { id: slots.id, startsAt: slots.startsAt, distance: distance.as('distance') },
+    /** The sort's keys over a source's start, distance and id. */
+    keys: (s: { startsAt: unknown; distance: unknown; id: unknown }) =>
+      (sort === 'soonest' ? [s.startsAt, s.distance, s.id] : [s.distance, s.startsAt, s.id]).map((k) => sql`${k}`),
+  };
+}
+
+/** A page's slots (`page`: id, start, distance) with their businesses, in `keys`' order. */
+function pageRows(db: DbOrTx, page: Subquery & { id: AnyColumn; distance: SQL.Aliased<number> }, keys: SQL[]) {
+  return db
+    .select({
+      slotId: slots.id,
+      businessId: slots.businessId,
+      date: slots.date,
+      startTime: slots.startTime,
+      endTime: slots.endTime,
+      description: slots.description,
+      startsAt: slots.startsAt,
+      latitude: slots.latitude,
+      longitude: slots.longitude,
+      businessName: businessProfiles.businessName,
+      slug: businessProfiles.slug,
+      businessType: businessProfiles.businessType,
+      timezone: businessProfiles.timezone,
+      distance: page.distance,
+    })
+    .from(page)
+    .innerJoin(slots, eq(slots.id, page.id))
+    .innerJoin(businessProfiles, eq(businessProfiles.id, slots.businessId))
+    .orderBy(...keys);
+}
+/**
  * The search statement for `sort` over the cells of `grid`; with `byCategory`, `labels` is one
  * newline-separated text. Each cell in `cells` (comma-separated), with a category each cell and
  * label, is read on its own: its open slots in the window and box (of the label: the slot row's
@@ -107,32 +187,9 @@ function distanceMilesSql(p: Placeholders<SearchValues>): SQL<number> {
 function searchStatement(sort: DiscoverySort, byCategory: boolean, grid: CellGrid) {
   const name = `discovery_${sort}${byCategory ? '_category' : ''}_${grid.name}`;
   return preparedStatement<SearchValues>()(name, (db, p) => {
-    const distance = distanceMilesSql(p);
-    const startsAt = (v: Placeholder) => encodedAs(v, slots.startsAt);
+    const { columns, keys, found, sources, cellsSql } = searchParts(p, sort, byCategory);
     const cellColumn = grid === SMALL_GRID ? slots.smallCell : slots.largeCell;
-    // Soonest works out the distance only for rows at the cursor's instant: PostgreSQL repeats an
-    // expression wherever it is written.
-    const after =
-      sort === 'soonest'
-        ? sql`(${slots.startsAt} > ${startsAt(p.afterStart)} or (${slots.startsAt} = ${startsAt(p.afterStart)} and (${distance}, ${slots.id}) > (${p.afterDistance}::float8, ${p.afterId}::uuid)))`
-        : sql`(${distance}, ${slots.startsAt}, ${slots.id}) > (${p.afterDistance}::float8, ${startsAt(p.afterStart)}, ${p.afterId}::uuid)`;
-    /** The sort's keys over a source's start, distance and id. */
-    const keys = (s: { startsAt: unknown; distance: unknown; id: unknown }) =>
-      (sort === 'soonest' ? [s.startsAt, s.distance, s.id] : [s.distance, s.startsAt, s.id]).map((k) => sql`${k}`);
-    const where = and(
-      sql`${cellColumn} = ${sql.identifier('cells')}.${sql.identifier('cell')}`,
-      byCategory ? sql`${slots.businessCategory} = ${sql.identifier('labels')}.${sql.identifier('label')}` : undefined,
-      eq(slots.isBooked, false),
-      sql`${slots.latitude} is not null`,
-      sql`${slots.startsAt} > ${startsAt(p.now)}`,
-      gte(slots.startsAt, startsAt(p.lower)),
-      lt(slots.startsAt, startsAt(p.to)),
-      sql`${slots.latitude} between ${p.minLat}::float8 and ${p.maxLat}::float8`,
-      sql`${slots.longitude} between ${p.minLng}::float8 and ${p.maxLng}::float8`,
-      sql`${distance} <= ${p.miles}::float8`,
-      after,
-    );
-    const columns = { id: slots.id, startsAt: slots.startsAt, distance: distance.as('distance') };
+    const where = found(cellColumn, sql`${p.miles}::float8`);
     // Soonest: a cell's open slots in start order as its index holds them, up to the limit and every
     // slot tied at the last instant (the merge orders those by distance and id), so the rest of the
     // window is never read. Nearest: the cell's slots in the window and box are ordered on their index
@@ -199,41 +256,97 @@ function searchStatement(sort: DiscoverySort, byCategory: boolean, grid: CellGri
         .as('near');
     };
     const near = sort === 'soonest' ? soonestNear() : nearestNear();
-    const cellsSql = sql`unnest(string_to_array(${p.cells}::text, ',')::int[]) as ${sql.identifier('cells')}(${sql.identifier('cell')})`;
     const page = db
       .select({ id: near.id, startsAt: near.startsAt, distance: near.distance })
-      .from(
-        byCategory
-          ? sql`${cellsSql}, unnest(string_to_array(${p.labels}::text, chr(10))) as ${sql.identifier('labels')}(${sql.identifier('label')})`
-          : cellsSql,
-      )
+      .from(sources(cellsSql))
       .crossJoinLateral(near)
       .orderBy(...keys(near))
       .limit(p.limit)
       .as('page');
-    return db
-      .select({
-        slotId: slots.id,
-        businessId: slots.businessId,
-        date: slots.date,
-        startTime: slots.startTime,
-        endTime: slots.endTime,
-        description: slots.description,
-        startsAt: slots.startsAt,
-        latitude: slots.latitude,
-        longitude: slots.longitude,
-        businessName: businessProfiles.businessName,
-        slug: businessProfiles.slug,
-        businessType: businessProfiles.businessType,
-        timezone: businessProfiles.timezone,
-        distance: page.distance,
-      })
-      .from(page)
-      .innerJoin(slots, eq(slots.id, page.id))
-      .innerJoin(businessProfiles, eq(businessProfiles.id, slots.businessId))
-      .orderBy(...keys(page));
+    return pageRows(db, page, keys(page));
   });
 }
+
+/**
+ * Soonest's first instant (`t0`): the first start of a listed open slot in the box over the cells
+ * of `grid` (index entries, no distance), and `reach`: the distance of the `seedOffset`+1-th open
+ * slot of the search at t0 in the centre's small cell (`centreCell`), null when it has fewer.
+ * The page then lies within `reach` of the centre at t0, if the cursor has not passed it
+ * (`firstInstantPage`).
+ */
+function firstInstantStatement(grid: CellGrid) {
+  return preparedStatement<SearchValues>()(`discovery_first_instant_${grid.name}`, (db, p) => {
+    const { columns, found, listed, sources, cellsSql } = searchParts(p, 'soonest', false);
+    const probe = db
+      .select({ startsAt: slots.startsAt })
+      .from(slots)
+      .where(listed(grid === SMALL_GRID ? slots.smallCell : slots.largeCell))
+      .orderBy(slots.startsAt)
+      .limit(1)
+      .as('probe');
+    const first = db
+      .select({ t0: sql`min(${probe.startsAt})`.mapWith(slots.startsAt).as('t0') })
+      .from(sources(cellsSql))
+      .crossJoinLateral(probe)
+      .as('first');
+    const atFirst = db
+      .select(columns)
+      .from(slots)
+      .where(found(slots.smallCell, sql`${p.miles}::float8`, sql`${slots.startsAt} = ${first.t0}`))
+      .as('at_first');
+    const ordered = db
+      .select({ id: atFirst.id, distance: atFirst.distance })
+      .from(sources(sql`unnest(array[${p.centreCell}::int])`))
+      .crossJoinLateral(atFirst)
+      .orderBy(atFirst.distance, atFirst.id)
+      .as('ordered');
+    const seed = db
+      .select({ reach: sql<number>`${ordered.distance}`.as('reach') })
+      .from(ordered)
+      .where(noActiveOrDeclinedBooking(db, ordered.id))
+      .orderBy(ordered.distance, ordered.id)
+      .offset(p.seedOffset)
+      .limit(1)
+      .as('seed');
+    return db
+      .select({ t0: first.t0, reach: seed.reach })
+      .from(first)
+      .leftJoinLateral(seed, sql`true`);
+  });
+}
+
+/**
+ * Soonest's page when it lies at one instant `t0` within `miles` of the centre: the open slots of
+ * the search at t0 over the small cells in `cells`, nearest first, up to `limit`. The box's
+ * latitudes follow t0 in the index, so each cell reads only the entries of that band.
+ */
+function firstInstantPageStatement() {
+  return preparedStatement<SearchValues>()('discovery_first_instant_page', (db, p) => {
+    const { columns, found, sources, cellsSql, startsAt, keys } = searchParts(p, 'soonest', false);
+    const atFirst = db
+      .select(columns)
+      .from(slots)
+      .where(found(slots.smallCell, sql`${p.miles}::float8`, sql`${slots.startsAt} = ${startsAt(p.t0)}`))
+      .as('at_first');
+    const ordered = db
+      .select({ id: atFirst.id, startsAt: atFirst.startsAt, distance: atFirst.distance })
+      .from(sources(cellsSql))
+      .crossJoinLateral(atFirst)
+      .orderBy(atFirst.distance, atFirst.id)
+      .as('ordered');
+    const page = db
+      .select({ id: ordered.id, startsAt: ordered.startsAt, distance: ordered.distance })
+      .from(ordered)
+      .where(noActiveOrDeclinedBooking(db, ordered.id))
+      .orderBy(ordered.distance, ordered.id)
+      .limit(p.limit)
+      .as('page');
+    return pageRows(db, page, keys(page));
+  });
+}
+
+const FIRST_INSTANT = { small: firstInstantStatement(SMALL_GRID), large: firstInstantStatement(LARGE_GRID) };
+const FIRST_INSTANT_PAGE = firstInstantPageStatement();
 
 /** The eight statements: sort x category x grid. */
 const STATEMENTS = Object.fromEntries(
@@ -276,13 +389,13 @@ export async function searchSlots(
   const { from, to } = windowRange(input.window, input.timezone, now);
   const labels = input.category ? categoryLabels(input.category) : null;
   const lower = cursor && input.sort === 'soonest' && cursor.startsAt > from ? cursor.startsAt : from;
-  const statements = STATEMENTS[input.sort][labels ? 'category' : 'all'];
+  const kind = labels ? 'category' : 'all';
   const rings = input.sort === 'nearest' ? nearestRings(input.miles, cursor?.distance ?? 0) : [input.miles];
   let rows: Awaited<ReturnType<typeof runSearch>> = [];
   for (const miles of rings) {
     const box = boundingBox(centre, miles);
     const grid = gridFor(miles);
-    rows = await runSearch(deps.db, statements[grid.name], {
+    const values: SearchValues = {
       cells: coveringCells(grid, box).join(','),
       now,
       lower,
@@ -300,9 +413,56 @@ export async function searchSlots(
       afterId: cursor?.id ?? NIL_UUID,
       labels: labels?.join('\n') ?? '',
       limit: input.limit + 1,
-    });
+      seedOffset: input.limit,
+      centreCell: cellOf(SMALL_GRID, centre.latitude, centre.longitude),
+      t0: from,
+    };
+    if (input.sort === 'soonest' && !labels) {
+      const page = await firstInstantPage(deps.db, grid, values);
+      if (page) return pageOf(page, input, centre);
+    }
+    rows = await runSearch(deps.db, STATEMENTS[input.sort][kind][grid.name], values);
     if (rows.length > input.limit) break;
   }
+  return pageOf(rows, input, centre);
+}
+
+/**
+ * A soonest page that lies at its first instant, nearest first: null when the centre's small cell
+ * holds too few of that instant's slots to bound it (then the cut per cell answers). The page is
+ * within `reach` of the centre, so only the small cells of that distance's box are read at t0.
+ */
+async function firstInstantPage(db: DbOrTx, grid: CellGrid, values: SearchValues) {
+  const [first] = await FIRST_INSTANT[grid.name](db, values);
+  if (!first?.t0 || first.reach === null) return null;
+  const reach = Number(first.reach);
+  const around = boundingBox({ latitude: values.lat, longitude: values.lng }, reach);
+  const box = {
+    minLatitude: Math.max(values.minLat, around.minLatitude),
+    maxLatitude: Math.min(values.maxLat, around.maxLatitude),
+    minLongitude: Math.max(values.minLng, around.minLongitude),
+    maxLongitude: Math.min(values.maxLng, around.maxLongitude),
+  };
+  const rows = await runSearch(db, FIRST_INSTANT_PAGE, {
+    ...values,
+    cells: coveringCells(SMALL_GRID, box).join(','),
+    minLat: box.minLatitude,
+    maxLat: box.maxLatitude,
+    minLng: box.minLongitude,
+    maxLng: box.maxLongitude,
+    miles: reach,
+    t0: first.t0,
+  });
+  // Short only when a booking came between the two reads: the cut per cell answers then.
+  return rows.length === values.limit ? rows : null;
+}
+
+/** The answer for `rows` (up to `input.limit` + 1: one more means a next page). */
+function pageOf(
+  rows: Awaited<ReturnType<typeof runSearch>>,
+  input: DiscoverySearchInput,
+  centre: DiscoveryPage['centre'],
+): DiscoveryPage {
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
@@ -331,7 +491,11 @@ export async function searchSlots(
 }
 
 /** The distance comes back as a number on either driver. */
-async function runSearch(db: DbOrTx, statement: ReturnType<typeof searchStatement>, values: SearchValues) {
+async function runSearch(
+  db: DbOrTx,
+  statement: ReturnType<typeof searchStatement> | ReturnType<typeof firstInstantPageStatement>,
+  values: SearchValues,
+) {
   const rows = await statement(db, values);
   for (const r of rows) r.distance = Number(r.distance);
   return rows;
