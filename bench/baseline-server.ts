@@ -38,7 +38,13 @@ import {
 } from '../shared/discovery';
 import { boundingBox, EARTH_RADIUS_MILES, roundDegrees } from '../shared/geo';
 import { isPast, localNow } from '../shared/zoned-time';
-import { cellOf, coveringCells, gridFor, SMALL_GRID } from '../server/features/discovery/cells';
+import {
+  cellOf,
+  coveringCells,
+  FIRST_INSTANT_MAX_CELLS,
+  gridFor,
+  SMALL_GRID,
+} from '../server/features/discovery/cells';
 import { encodeCursor } from '../server/features/discovery/cursor';
 import * as Q from './baseline-sql';
 
@@ -476,16 +482,20 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
           lng,
           reach,
         ];
-        rows = await run<Row[]>(Q.DISCOVERY_FIRST_INSTANT_PAGE_SQL, [
-          coveringCells(SMALL_GRID, near).join(','),
-          ...head,
-          ...nearBox,
-          ...after,
-          first[0],
-          'cancelled',
-          true,
-          L,
-        ]);
+        const nearCells = coveringCells(SMALL_GRID, near);
+        rows =
+          nearCells.length > FIRST_INSTANT_MAX_CELLS
+            ? []
+            : await run<Row[]>(Q.DISCOVERY_FIRST_INSTANT_PAGE_SQL, [
+                nearCells.join(','),
+                ...head,
+                ...nearBox,
+                ...after,
+                first[0],
+                'cancelled',
+                true,
+                L,
+              ]);
         if (rows.length === L) break;
       }
     }

@@ -17,6 +17,12 @@ export const SMALL_GRID: CellGrid = { name: 'small', size: 4096 };
 /** About 12 by 15 miles in Great Britain (0.176° by 0.352°): 10 and 25 miles. */
 export const LARGE_GRID: CellGrid = { name: 'large', size: 1024 };
 
+/**
+ * Most small cells a soonest search reads at its first instant (more than a 25-mile box covers in
+ * Great Britain, about 18 x 14); past it, next to a pole or the 180° meridian, the cut per cell answers.
+ */
+export const FIRST_INSTANT_MAX_CELLS = 400;
+
 /** The grid a search of `miles` reads: few cells either way (up to about 20 small or 30 large). */
 export function gridFor(miles: number): CellGrid {
   return miles <= 5 ? SMALL_GRID : LARGE_GRID;

@@ -26,7 +26,15 @@ import type { DbOrTx } from '../../db/client';
 import { encodedAs, preparedStatement, type Placeholders } from '../../db/prepared';
 import { businessProfiles, slots } from '../../db/schema/index';
 import { noActiveOrDeclinedBooking } from '../businesses/businesses.service';
-import { cellOf, coveringCells, gridFor, LARGE_GRID, SMALL_GRID, type CellGrid } from './cells';
+import {
+  cellOf,
+  coveringCells,
+  FIRST_INSTANT_MAX_CELLS,
+  gridFor,
+  LARGE_GRID,
+  SMALL_GRID,
+  type CellGrid,
+} from './cells';
 import { decodeCursor, encodeCursor, type DiscoveryCursor } from './cursor';
 import { findPlace } from '../geocoding/gazetteer';
 
@@ -443,9 +451,12 @@ async function firstInstantPage(db: DbOrTx, grid: CellGrid, values: SearchValues
     minLongitude: Math.max(values.minLng, around.minLongitude),
     maxLongitude: Math.min(values.maxLng, around.maxLongitude),
   };
+  const cells = coveringCells(SMALL_GRID, box);
+  // Next to a pole or the 180° meridian the box spans every longitude: the cut per cell reads fewer cells.
+  if (cells.length > FIRST_INSTANT_MAX_CELLS) return null;
   const rows = await runSearch(db, FIRST_INSTANT_PAGE, {
     ...values,
-    cells: coveringCells(SMALL_GRID, box).join(','),
+    cells: cells.join(','),
     minLat: box.minLatitude,
     maxLat: box.maxLatitude,
     minLng: box.minLongitude,
