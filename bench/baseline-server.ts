@@ -36,7 +36,7 @@ import {
   type DiscoverySort,
   type DiscoveryWindow,
 } from '../shared/discovery';
-import { boundingBox, EARTH_RADIUS_MILES, roundDegrees } from '../shared/geo';
+import { boundingBox, boxWithin, EARTH_RADIUS_MILES, roundDegrees } from '../shared/geo';
 import { isPast, localNow } from '../shared/zoned-time';
 import {
   cellOf,
@@ -464,13 +464,7 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
       ]);
       if (first?.[0] && first[1] !== null) {
         const reach = Number(first[1]);
-        const around = boundingBox(centre, reach);
-        const near = {
-          minLatitude: Math.max(box.minLatitude, around.minLatitude),
-          maxLatitude: Math.min(box.maxLatitude, around.maxLatitude),
-          minLongitude: Math.max(box.minLongitude, around.minLongitude),
-          maxLongitude: Math.min(box.maxLongitude, around.maxLongitude),
-        };
+        const near = boxWithin(boundingBox(centre, reach), box);
         const nearBox = [
           near.minLatitude,
           near.maxLatitude,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   boundingBox,
+  boxWithin,
   distanceMiles,
   EARTH_RADIUS_METRES,
   EARTH_RADIUS_MILES,
@@ -121,6 +122,20 @@ describe('boundingBox', () => {
       minLongitude: -180,
       maxLongitude: 180,
     });
+  });
+});
+
+describe('boxWithin', () => {
+  it('keeps the part of one box inside the other', () => {
+    const wide = boundingBox(LEEDS, 10);
+    const near = boundingBox({ latitude: LEEDS.latitude + 0.14, longitude: LEEDS.longitude }, 2);
+    expect(boxWithin(near, wide)).toEqual({
+      minLatitude: near.minLatitude,
+      maxLatitude: wide.maxLatitude,
+      minLongitude: near.minLongitude,
+      maxLongitude: near.maxLongitude,
+    });
+    expect(boxWithin(wide, near)).toEqual(boxWithin(near, wide));
   });
 });
 

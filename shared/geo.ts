@@ -81,6 +81,16 @@ export function boundingBox(centre: LatLng, miles: number): BoundingBox {
   return { minLatitude, maxLatitude, minLongitude, maxLongitude };
 }
 
+/** The part of box `a` inside box `b` (degrees): what a search of both reads. Boxes that do not meet give an empty one (min above max). */
+export function boxWithin(a: BoundingBox, b: BoundingBox): BoundingBox {
+  return {
+    minLatitude: Math.max(a.minLatitude, b.minLatitude),
+    maxLatitude: Math.min(a.maxLatitude, b.maxLatitude),
+    minLongitude: Math.max(a.minLongitude, b.minLongitude),
+    maxLongitude: Math.min(a.maxLongitude, b.maxLongitude),
+  };
+}
+
 /**
  * The smallest latitude/longitude rectangle holding every one of `points` (degrees; a single point
  * gives a rectangle of no size); null when there are none. It never wraps across the 180° meridian:

@@ -17,7 +17,14 @@ import {
   windowRange,
   type DiscoverySort,
 } from '../../../shared/discovery';
-import { boundingBox, EARTH_RADIUS_MILES, roundDegrees, type LatLng } from '../../../shared/geo';
+import {
+  boundingBox,
+  boxWithin,
+  EARTH_RADIUS_MILES,
+  roundDegrees,
+  type BoundingBox,
+  type LatLng,
+} from '../../../shared/geo';
 import { MSG } from '../../../shared/messages';
 import type { DiscoverySearchInput } from '../../../shared/schemas/discovery';
 import type { ServiceDeps } from '../../core/deps';
@@ -426,7 +433,7 @@ export async function searchSlots(
       t0: from,
     };
     if (input.sort === 'soonest' && !labels) {
-      const page = await firstInstantPage(deps.db, grid, values);
+      const page = await firstInstantPage(deps.db, grid, box, values);
       if (page) return pageOf(page, input, centre);
     }
     rows = await runSearch(deps.db, STATEMENTS[input.sort][kind][grid.name], values);
@@ -440,17 +447,11 @@ export async function searchSlots(
  * holds too few of that instant's slots to bound it (then the cut per cell answers). The page is
  * within `reach` of the centre, so only the small cells of that distance's box are read at t0.
  */
-async function firstInstantPage(db: DbOrTx, grid: CellGrid, values: SearchValues) {
+async function firstInstantPage(db: DbOrTx, grid: CellGrid, searchBox: BoundingBox, values: SearchValues) {
   const [first] = await FIRST_INSTANT[grid.name](db, values);
   if (!first?.t0 || first.reach === null) return null;
   const reach = Number(first.reach);
-  const around = boundingBox({ latitude: values.lat, longitude: values.lng }, reach);
-  const box = {
-    minLatitude: Math.max(values.minLat, around.minLatitude),
-    maxLatitude: Math.min(values.maxLat, around.maxLatitude),
-    minLongitude: Math.max(values.minLng, around.minLongitude),
-    maxLongitude: Math.min(values.maxLng, around.maxLongitude),
-  };
+  const box = boxWithin(boundingBox({ latitude: values.lat, longitude: values.lng }, reach), searchBox);
   const cells = coveringCells(SMALL_GRID, box);
   // Next to a pole or the 180° meridian the box spans every longitude: the cut per cell reads fewer cells.
   if (cells.length > FIRST_INSTANT_MAX_CELLS) return null;
