@@ -3,13 +3,13 @@
  * by the app's entry, client/lib/input-before-start.ts, on every page) and, on a page whose script
  * loads at the visitor's first interaction, the control tapped (client/boot.ts records it). Once
  * the app has hydrated the page, the root route sets the values again through React, then clicks
- * the recorded control again, now that React answers it, and sends again a form sent before the
- * app ran (client/lib/submit-before-start.ts); this is the one place that does so.
+ * the recorded control again, now that React answers it, opens a list tapped and sends again a form
+ * sent before the app ran (client/lib/hold-before-start.ts); this is the one place that does so.
  */
 import { useEffect } from 'react';
 import { TAP_PENDING_ATTRIBUTE, type PendingTap } from '../../shared/boot-script';
 import { replayInputBeforeStart } from './input-before-start';
-import { replayHeldSubmit, takeHeldSubmit } from './submit-before-start';
+import { replayHeld, takeHeld } from './hold-before-start';
 
 declare global {
   interface Window {
@@ -41,8 +41,9 @@ function replayTap(pending: PendingTap): void {
 
 /**
  * Sets again what the person typed or chose before the app ran (`replayInputBeforeStart`), then,
- * once React has rendered those values, answers the control tapped meanwhile (a button pressed)
- * and sends again the form sent meanwhile (client/lib/submit-before-start.ts), so they act on them.
+ * once React has rendered those values, answers the control tapped meanwhile (a button pressed),
+ * opens the list tapped and sends again the form sent meanwhile (client/lib/hold-before-start.ts),
+ * so they act on them.
  */
 export function replayTapBeforeStart(): void {
   const pending = window.lastslotPendingTap;
@@ -50,11 +51,11 @@ export function replayTapBeforeStart(): void {
   // The boot script records no more from now on.
   if (tap) tap.done = true;
   replayInputBeforeStart(() => {
-    const held = takeHeldSubmit();
+    const held = takeHeld();
     if (!tap && !held) return;
     setTimeout(() => {
       if (tap) replayTap(tap);
-      if (held) replayHeldSubmit(held);
+      if (held) replayHeld(held);
     });
   });
 }

@@ -8,7 +8,7 @@ import { CookieConsent } from '../features/consent/cookie-consent';
 import { AppLayout } from '../features/layout/app-layout';
 import { NotFound, NOT_FOUND_TITLE } from '../features/layout/not-found';
 import { Toasts } from '../features/layout/toasts';
-import { HOLD_SUBMIT_SCRIPT } from '../lib/submit-before-start';
+import { HOLD_BEFORE_START_SCRIPT } from '../lib/hold-before-start';
 import { useReplayTapBeforeStart } from '../lib/tap-before-start';
 import { theme } from '../lib/theme';
 import type { TrpcUtils } from '../lib/trpc';
@@ -65,8 +65,8 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang="en-GB" data-mantine-color-scheme="light">
       <head>
         <HeadContent />
-        {/* Before the page's forms: one sent before the app runs is held for it (server only). */}
-        {import.meta.env.SSR && <ScriptOnce>{HOLD_SUBMIT_SCRIPT}</ScriptOnce>}
+        {/* Before the page's forms: a form sent or a list tapped before the app runs is held for it (server only). */}
+        {import.meta.env.SSR && <ScriptOnce>{HOLD_BEFORE_START_SCRIPT}</ScriptOnce>}
       </head>
       <body>
         {/* The theme's CSS variables are in the app's style sheet, made once when it is built

@@ -4,15 +4,16 @@
  * the CPU throttled 6x, the app's script held back until the typing is done), the sign-up, sign-in
  * and contact forms are filled before the app runs, the app is let through, and once it has
  * hydrated the page the fields still show the typed values and the request sent carries them.
- * A form sent before the app runs (client/lib/submit-before-start.ts, ADR 0105: the sign-up form
+ * A form sent before the app runs (client/lib/hold-before-start.ts, ADR 0105: the sign-up form
  * with Enter, the sign-in and contact forms with their buttons) is held: the page is not reloaded
  * (the fields keep what was typed, the button shows it was taken), and once the app runs the
- * request it sends carries the typed values and the page shows the app's answer.
+ * request it sends carries the typed values and the page shows the app's answer. A select's list
+ * tapped before the app runs (the add-slot form's Date) is held the same way and opens once it runs.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MSG } from '../../shared/messages';
-import { newBusiness, newCustomer, people, pick, pickExact, signIn } from './helpers';
+import { newBusiness, newCustomer, people, pick, signIn } from './helpers';
 import { appRunning, appTakesOver, HYDRATED_MS, mutationInput, openBeforeApp, PENDING } from './slow-phone';
 
 test.describe.configure({ timeout: 180_000 });
@@ -192,7 +193,7 @@ for (const sentEarly of [false, true]) {
   });
 }
 
-test("the business's add-slot form typed before the app runs adds the slot with what was typed", async ({
+test("the business's add-slot form typed and its Date list tapped before the app runs adds the slot with what was typed", async ({
   people: { open, errors },
 }) => {
   const description = `Typed early ${tag}`;
@@ -202,12 +203,19 @@ test("the business's add-slot form typed before the app runs adds the slot with 
   await expect(field).toBeVisible({ timeout: HYDRATED_MS });
   expect(await appRunning(page)).toBe(false);
   await field.pressSequentially(description);
+  // The Date list, tapped before the app runs, is held (shown as taken) and opens once it runs.
+  const date = page.getByRole('combobox', { name: 'Date' });
+  await date.click();
+  await expect(date).toHaveAttribute(PENDING, '');
   expect(await appRunning(page)).toBe(false);
 
   release();
   await appTakesOver(page);
+  const dates = page.getByRole('listbox', { name: 'Date' });
+  await expect(dates).toBeVisible({ timeout: HYDRATED_MS });
+  await expect(date).not.toHaveAttribute(PENDING);
   // Choices made once the app runs render the form again: the typed description stays.
-  await pickExact(page, 'Date', 'last');
+  await dates.getByRole('option').last().click();
   await pick(page, 'Start time');
   await pick(page, 'End time');
   await expect(field).toHaveValue(description);
