@@ -6,26 +6,36 @@
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from './app';
 import { createLogger } from './logger';
 import type { AppDeps } from './trpc/context';
 
+/** A server on `db` (only what the request under test reads), without a client build. */
+function appOn(db: object, logger: Logger = createLogger('silent', false)) {
+  const deps = { db, hub: {}, appOrigin: 'http://localhost', now: () => new Date() } as unknown as AppDeps;
+  return buildServer({ deps, logger, clientDir: '/nonexistent' });
+}
+
+/** Sends GET `path` to the listening `app` and hangs up `afterMs` ms later, without waiting for the answer. */
+async function hangUp(app: Awaited<ReturnType<typeof appOn>>, path: string, afterMs: number): Promise<void> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const req = http.get(`http://127.0.0.1:${port}${path}`);
+  req.on('error', () => {});
+  await new Promise((r) => setTimeout(r, afterMs));
+  req.destroy();
+}
+
 describe('app.close()', () => {
   it('waits for the handler of a request whose client has gone', async () => {
     // /healthz's database ping takes 300 ms; the client hangs up after 50 ms, close() is called at 100 ms.
     let pingDone = false;
-    const db = {
+    const app = await appOn({
       execute: () => new Promise<void>((resolve) => setTimeout(() => ((pingDone = true), resolve()), 300)),
-    };
-    const deps = { db, hub: {}, appOrigin: 'http://localhost', now: () => new Date() } as unknown as AppDeps;
-    const app = await buildServer({ deps, logger: createLogger('silent', false), clientDir: '/nonexistent' });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const req = http.get(`http://127.0.0.1:${port}/healthz`);
-    req.on('error', () => {});
-    await new Promise((r) => setTimeout(r, 50));
-    req.destroy();
+    });
+    await hangUp(app, '/healthz', 50);
     await new Promise((r) => setTimeout(r, 50));
     await app.close();
     expect(pingDone).toBe(true);
@@ -41,12 +51,7 @@ describe('a request whose client went away', () => {
         done();
       },
     });
-    const deps = { db: {}, hub: {}, appOrigin: 'http://localhost', now: () => new Date() } as unknown as AppDeps;
-    const app = await buildServer({
-      deps,
-      logger: createLogger('info', false, destination),
-      clientDir: '/nonexistent',
-    });
+    const app = await appOn({}, createLogger('info', false, destination));
     let thrown!: () => void;
     const handlerThrew = new Promise<void>((resolve) => (thrown = resolve));
     // As a page render does: it stops when its client goes away, and its promise rejects.
@@ -55,12 +60,7 @@ describe('a request whose client went away', () => {
       setImmediate(thrown);
       throw new DOMException('This operation was aborted', 'AbortError');
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const req = http.get(`http://127.0.0.1:${port}/gone`);
-    req.on('error', () => {});
-    await new Promise((r) => setTimeout(r, 50));
-    req.destroy();
+    await hangUp(app, '/gone', 50);
     await handlerThrew;
     await app.close();
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
