@@ -151,18 +151,24 @@ function cellCorner(grid: CellGrid, at: LatLng, rows: number, columns: number): 
   return { latitude: (row * 180) / n - 90, longitude: (column * 360) / n - 180 };
 }
 
-/**
- * A case with open slots on the edges of a small cell through the corner its centre is next to, given
- * to every run of the property so that cell edges are always searched, whatever the random cases hold.
- */
-function cellEdgeExample() {
-  const corner = cellCorner(SMALL_GRID, CENTRE, 0, 0);
-  const business = (
-    along: 'latitude' | 'longitude',
-    fraction: number,
-    nudge: (typeof EDGE_NUDGES)[number],
-  ): BusinessSpec => ({
-    distance: { kind: 'cell', along, fraction, nudge },
+/** A run of the property: the businesses, the base now, minutes after it, the search and its centre. */
+type Example = [BusinessSpec[], Date, number, SearchSpec, { centre: LatLng; corner: LatLng | null }];
+
+/** The examples' search: the next two hours within 5 miles, soonest first, a page of one. */
+const EXAMPLE_SEARCH: SearchSpec = {
+  window: '2h',
+  miles: 5,
+  sort: 'soonest',
+  category: null,
+  timezone: 'Europe/London',
+  limit: 1,
+  byPlace: false,
+};
+
+/** A located, discoverable hair salon in London's zone at `distance`, with an open slot an hour or so ahead. */
+function listedBusiness(distance: BusinessSpec['distance'], more: Partial<BusinessSpec> = {}): BusinessSpec {
+  return {
+    distance,
     bearing: 0,
     located: true,
     discoverable: true,
@@ -170,27 +176,22 @@ function cellEdgeExample() {
     category: 'Hair Salon',
     slots: [{ halfHours: 2, state: 'open', description: 'Cut' }],
     then: null,
-  });
-  const search: SearchSpec = {
-    window: '2h',
-    miles: 5,
-    sort: 'soonest',
-    category: null,
-    timezone: 'Europe/London',
-    limit: 1,
-    byPlace: false,
+    ...more,
   };
-  const where = {
-    centre: { latitude: roundDegrees(corner.latitude), longitude: roundDegrees(corner.longitude) },
-    corner,
-  };
-  return [[business('latitude', 0.5, 0), business('longitude', -0.5, 1e-12)], NOWS[0]!, 0, search, where] as [
-    BusinessSpec[],
-    Date,
-    number,
-    SearchSpec,
-    typeof where,
+}
+
+/**
+ * A case with open slots on the edges of a small cell through the corner its centre is next to, given
+ * to every run of the property so that cell edges are always searched, whatever the random cases hold.
+ */
+function cellEdgeExample(): Example {
+  const corner = cellCorner(SMALL_GRID, CENTRE, 0, 0);
+  const world = [
+    listedBusiness({ kind: 'cell', along: 'latitude', fraction: 0.5, nudge: 0 }),
+    listedBusiness({ kind: 'cell', along: 'longitude', fraction: -0.5, nudge: 1e-12 }),
   ];
+  const centre = { latitude: roundDegrees(corner.latitude), longitude: roundDegrees(corner.longitude) };
+  return [world, NOWS[0]!, 0, EXAMPLE_SEARCH, { centre, corner }];
 }
 
 /**
@@ -198,26 +199,21 @@ function cellEdgeExample() {
  * and one of a business its owner moved there (a position the owner sets is kept to 6 decimal
  * places, so the two distances differ by a rounding alone and must still come in distance order).
  */
-function movedToCentreExample() {
-  const business = (then: BusinessSpec['then']): BusinessSpec => ({
-    distance: { kind: 'near', fraction: 0 },
-    bearing: 0,
-    located: true,
-    discoverable: true,
-    timezone: 'Europe/London',
-    category: 'Hair Salon',
-    slots: [{ halfHours: 1, state: 'open', description: 'Cut' }],
-    then,
-  });
-  const search: SearchSpec = { ...cellEdgeExample()[3], window: '1h', miles: 1 };
+function movedToCentreExample(): Example {
+  const business = (then: BusinessSpec['then']) =>
+    listedBusiness(
+      { kind: 'near', fraction: 0 },
+      { slots: [{ halfHours: 1, state: 'open', description: 'Cut' }], then },
+    );
+  const search: SearchSpec = { ...EXAMPLE_SEARCH, window: '1h', miles: 1 };
   const centre = { latitude: 53.789, longitude: -1.67 };
   return [
     [business({ kind: 'move', fraction: 0, bearing: 0 }), business(null)],
     NOWS[0]!,
     0,
     search,
-    { centre, corner: null as LatLng | null },
-  ] as [BusinessSpec[], Date, number, SearchSpec, { centre: LatLng; corner: LatLng | null }];
+    { centre, corner: null },
+  ];
 }
 
 /**
@@ -225,29 +221,35 @@ function movedToCentreExample() {
  * mile, each with a slot at the same start, some taken), so a soonest page is answered from that
  * instant alone, nearest first, page after page, before the next instant's slot.
  */
-function busyFirstInstantExample() {
+function busyFirstInstantExample(): Example {
   const states: SlotState[] = ['open', 'booked', 'open', 'pending', 'open', 'declined', 'open', 'withdrawn', 'open'];
-  const world = states.map((state, i): BusinessSpec => ({
-    distance: { kind: 'near', fraction: 0.02 + i * 0.02 },
-    bearing: i * 2.1,
-    located: true,
-    discoverable: true,
-    timezone: 'Europe/London',
-    category: 'Hair Salon',
-    slots: [
-      { halfHours: 2, state, description: 'Cut' },
-      { halfHours: 3, state: 'open', description: 'Colour' },
-    ],
-    then: null,
-  }));
-  const search: SearchSpec = { ...cellEdgeExample()[3], limit: 2 };
-  return [world, NOWS[0]!, 0, search, { centre: CENTRE, corner: null as LatLng | null }] as [
-    BusinessSpec[],
-    Date,
-    number,
-    SearchSpec,
-    { centre: LatLng; corner: LatLng | null },
+  const world = states.map((state, i) =>
+    listedBusiness(
+      { kind: 'near', fraction: 0.02 + i * 0.02 },
+      {
+        bearing: i * 2.1,
+        slots: [
+          { halfHours: 2, state, description: 'Cut' },
+          { halfHours: 3, state: 'open', description: 'Colour' },
+        ],
+      },
+    ),
+  );
+  return [world, NOWS[0]!, 0, { ...EXAMPLE_SEARCH, limit: 2 }, { centre: CENTRE, corner: null }];
+}
+
+/**
+ * A case given to every run: open slots of businesses a few millimetres either side of the
+ * distance's edge (and one well inside), so the edge is always searched, whatever the random cases hold.
+ */
+function distanceEdgeExample(): Example {
+  const world = [
+    listedBusiness({ kind: 'edge', offset: -5e-6 }, { bearing: 0.4 }),
+    listedBusiness({ kind: 'edge', offset: 5e-6 }, { bearing: 2.5 }),
+    listedBusiness({ kind: 'near', fraction: 0.5 }, { bearing: 4.2 }),
   ];
+  const search: SearchSpec = { ...EXAMPLE_SEARCH, miles: 2, sort: 'nearest', limit: 2 };
+  return [world, NOWS[0]!, 0, search, { centre: CENTRE, corner: null }];
 }
 
 /** Where a business of `spec` is around `centre` for a search of `miles`. */
@@ -484,7 +486,10 @@ describe('discovery.search against an in-code filter', () => {
           for (const g of got) expect(Math.abs(g.distance - distances.get(g.id)!)).toBeLessThanOrEqual(0.005 + 1e-9);
         },
       ),
-      { numRuns: 50, examples: [cellEdgeExample(), movedToCentreExample(), busyFirstInstantExample()] },
+      {
+        numRuns: 50,
+        examples: [cellEdgeExample(), movedToCentreExample(), busyFirstInstantExample(), distanceEdgeExample()],
+      },
     );
     // The runs found things, some of them at the very edge of the distance, some on cell edges, in many cells.
     expect(found).toBeGreaterThan(10);
