@@ -23,6 +23,8 @@
  * vite build), BENCH_CLIENT_DIST (a build to use instead of building: a folder with client/ and ssr/), BENCH_KEEP_LOGS,
  * BENCH_WORKERS (processes per target; default: one per core, A's production default),
  * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results),
+ * BENCH_PAGE_HOT_SHARE (the public page's share of views on its hot pages, 0.8; another share is a
+ * what-if, printed with the results),
  * BENCH_SKIP_LIGHTHOUSE (1: no Lighthouse), BENCH_LIGHTHOUSE_RUNS (3 per page; bench/lighthouse.ts),
  * BENCH_PROFILE_DIR (each target's processes write `node --cpu-prof` profiles there, a folder per run),
  * BENCH_FLOOR_PLAIN_ANSWERS (1: target C also runs with its answers as plain JSON, without superjson).
@@ -132,6 +134,8 @@ const cfg = {
   clientDist: process.env.BENCH_CLIENT_DIST || '',
   keepLogs: ['1', 'true'].includes(process.env.BENCH_KEEP_LOGS ?? ''),
   extraSql: process.env.BENCH_EXTRA_SQL ?? '',
+  /** The visitors' mix's share of views on the hot pages (0..1); GROUP_CHAT_MIX's is the budget's. */
+  pageHotShare: Math.min(1, num('BENCH_PAGE_HOT_SHARE', GROUP_CHAT_MIX.hotShare)),
   /** Processes per target; unset: one per core, which is A's production default. */
   workers: Math.max(1, Math.round(num('BENCH_WORKERS', os.availableParallelism()))),
   workersForA: Boolean(process.env.BENCH_WORKERS),
@@ -426,7 +430,7 @@ async function main(): Promise<void> {
     path: `/${businessSlug(business)}`,
     headers: pageHeaders,
   });
-  const mix = { businesses: size.businesses, ...GROUP_CHAT_MIX };
+  const mix = { businesses: size.businesses, ...GROUP_CHAT_MIX, hotShare: cfg.pageHotShare };
   const only200 = (name: string) => async (r: LoadResult) => {
     const bad = Object.keys(r.statuses).filter((s) => s !== '200');
     if (bad.length > 0) log(`  CHECK ${name}: unexpected statuses ${bad.join(', ')}`);
@@ -763,7 +767,10 @@ async function main(): Promise<void> {
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s.` +
-      (cfg.extraSql ? ` What-if: BENCH_EXTRA_SQL \`${cfg.extraSql}\` applied after seeding.` : ''),
+      (cfg.extraSql ? ` What-if: BENCH_EXTRA_SQL \`${cfg.extraSql}\` applied after seeding.` : '') +
+      (cfg.pageHotShare !== GROUP_CHAT_MIX.hotShare
+        ? ` What-if: BENCH_PAGE_HOT_SHARE ${cfg.pageHotShare} (the budget's mix is ${GROUP_CHAT_MIX.hotShare}).`
+        : ''),
     '',
     formatSummary(rows),
     '',
