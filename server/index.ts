@@ -9,13 +9,14 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildServer } from './app';
 import { appOrigin, loadEnv, mapTiles, workerCount, type Env } from './core/env';
+import { billingTermsFromEnv } from './features/billing/billing-runtime';
 import { DEMO, seedDemoIfEmpty } from './features/demo/seed';
 import { warmGazetteer } from './features/geocoding/gazetteer';
 import { startGeocodeWorker } from './features/geocoding/geocode-requests';
 import { geocoderFromEnv } from './features/geocoding/geocoder';
 import { BookingEventHub } from './realtime/booking-events';
 import { createLogger, flushLogger } from './logger';
-import { openEnvDatabase, startAlerts, startMailer, startRuntime } from './runtime';
+import { openEnvDatabase, startAlerts, startBackgroundPasses, startMailer, startRuntime } from './runtime';
 import { serveMailWorker, superviseWorkers, workerRole } from './supervisor';
 
 function envOrExit(): Env {
@@ -141,7 +142,10 @@ async function httpWorker(): Promise<void> {
   });
 }
 
-/** The mail worker: outbox, geocoder and alert emails. Its hub only NOTIFYs; it listens to nothing. */
+/**
+ * The mail worker: outbox, geocoder, alert emails and the background passes (billing sweep,
+ * housekeeping). Its hub only NOTIFYs; it listens to nothing.
+ */
 async function mailWorker(): Promise<void> {
   const env = envOrExit();
   const logger = loggerFor(env);
@@ -151,8 +155,22 @@ async function mailWorker(): Promise<void> {
   const hub = new BookingEventHub(database, logger);
   const geocodes = startGeocodeWorker({ db: database.db, geocoder: geocoderFromEnv(env), hub, logger });
   const alerts = startAlerts(env, database, logger, () => dispatcher.kick());
+  // Billing's terms alone: the Stripe client and the local stand-in belong to the HTTP workers.
+  const terms = await billingTermsFromEnv(env, database.db, new Date());
+  const passes = startBackgroundPasses(
+    {
+      db: database.db,
+      now: () => new Date(),
+      hub,
+      appOrigin: appOrigin(env),
+      kickMailer: () => dispatcher.kick(),
+      billing: terms && { terms },
+    },
+    logger,
+  );
 
   exitOnSignal(logger, 'mail worker shutting down', async () => {
+    await passes.stop();
     await alerts.stop();
     await geocodes.stop();
     await dispatcher.stop(); // lets the run under way finish: a sent message is marked sent

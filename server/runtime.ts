@@ -1,7 +1,8 @@
 /** Wires a process: database, realtime, public page and visitor page caches, mailer and background passes, into app deps. */
 import type { Logger } from 'pino';
 import { appOrigin, type Env } from './core/env';
-import { openDatabase, type Database } from './db/client';
+import { runEvery, type Passes } from './core/run-every';
+import { openDatabase, type Database, type Db } from './db/client';
 import { startOutboxDispatcher, type OutboxDispatcher } from './email/dispatcher';
 import { applyOutboxRetention } from './email/outbox';
 import { mailboxTransport, resendTransport } from './email/transports';
@@ -9,7 +10,7 @@ import { startAlertEmails } from './features/alerts/alert-emails';
 import { resolveAccountEmailIntent } from './features/auth/email-intents';
 import { deleteExpiredSessions } from './features/auth/session';
 import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from './features/auth/throttle';
-import { billingFromEnv, startBillingSweep } from './features/billing/billing-runtime';
+import { billingFromEnv, startBillingSweep, type SweepDeps } from './features/billing/billing-runtime';
 import { stripeBillingPortal, stripeClient } from './features/billing/stripe-portal';
 import { PublicPageCache } from './features/businesses/public-page-cache';
 import { VisitorPageCache } from './http/visitor-page-cache';
@@ -58,9 +59,43 @@ export function startAlerts(env: Env, database: Database, logger: Logger, kick: 
   });
 }
 
+/** How often the housekeeping pass deletes what has expired, in ms. */
+export const HOUSEKEEPING_MS = 60 * 60_000;
+
+/** The housekeeping pass's parts: each deletes what has expired by `now`; a failure is logged alone. */
+const HOUSEKEEPING: ReadonlyArray<[failure: string, part: (db: Db, now: Date) => Promise<unknown>]> = [
+  ['session sweep failed', deleteExpiredSessions],
+  ['throttle sweep failed', deleteExpiredThrottleRows],
+  ['idempotency key sweep failed', deleteExpiredIdempotencyKeys],
+  ['outbox retention sweep failed', applyOutboxRetention],
+];
+
+/**
+ * Starts the passes a deployment needs once per instance, where its outbox is sent (the mail worker,
+ * or the one process without one: docs/decisions/0064): the billing sweep, now and every
+ * BILLING_SWEEP_MS, and the housekeeping of expired sessions, throttle rows, idempotency keys and
+ * sent email, now and every HOUSEKEEPING_MS. `stop()` resolves once the passes under way have ended.
+ */
+export function startBackgroundPasses(deps: SweepDeps, logger: Logger): Passes {
+  const billing = startBillingSweep(deps, logger);
+  const housekeeping = runEvery(
+    async () => {
+      for (const [failure, part] of HOUSEKEEPING)
+        await part(deps.db, deps.now()).catch((err) => logger.warn({ err }, failure));
+    },
+    { intervalMs: HOUSEKEEPING_MS, logger, failure: 'housekeeping failed', atStart: true },
+  );
+  return {
+    async stop() {
+      await Promise.all([billing.stop(), housekeeping.stop()]);
+    },
+  };
+}
+
 /**
  * Opens (unless given) and migrates the database and starts the background parts. `remoteMailer`
- * leaves email, address look-ups and alerts to the mail worker (docs/decisions/0064, 0082).
+ * leaves email, address look-ups, alerts and the background passes to the mail worker
+ * (docs/decisions/0064, 0082).
  */
 export async function startRuntime(
   env: Env,
@@ -85,15 +120,6 @@ export async function startRuntime(
     ? null
     : startGeocodeWorker({ db: db.db, geocoder: geocoderFromEnv(env), hub, logger });
   const alertEmails = dispatcher ? startAlerts(env, db, logger, () => dispatcher.kick()) : null;
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(db.db, new Date()).catch((err) => logger.warn({ err }, 'session sweep failed'));
-    deleteExpiredThrottleRows(db.db, new Date()).catch((err) => logger.warn({ err }, 'throttle sweep failed'));
-    deleteExpiredIdempotencyKeys(db.db, new Date()).catch((err) =>
-      logger.warn({ err }, 'idempotency key sweep failed'),
-    );
-    applyOutboxRetention(db.db, new Date()).catch((err) => logger.warn({ err }, 'outbox retention sweep failed'));
-  }, 60 * 60_000);
-  sweep.unref();
   // Subscriptions (docs/decisions/0100): null while BILLING=off.
   const billing = await billingFromEnv(env, db.db, origin, new Date());
   const deps: AppDeps = {
@@ -120,14 +146,15 @@ export async function startRuntime(
     isProduction: env.NODE_ENV === 'production',
     secureCookies: origin.startsWith('https://'),
   };
-  const billingSweep = startBillingSweep(deps, logger);
+  // With a mail worker, it runs the background passes (once per instance, not once per HTTP worker).
+  const passes = options.remoteMailer ? null : startBackgroundPasses(deps, logger);
   return {
     database: db,
     deps,
     callLimitStore: callLimitStoreFor(db, (err) => logger.warn({ err }, 'live stream place not renewed or given back')),
     async close() {
-      clearInterval(sweep);
-      await billingSweep.stop();
+      await passes?.stop();
+      await billing?.standIn?.close();
       await alertEmails?.stop();
       await dispatcher?.stop();
       await geocodes?.stop();

@@ -6,12 +6,13 @@ export interface Passes {
 }
 
 /**
- * Runs `pass` every `intervalMs` (ms) until `stop()`, never two at once: a tick that finds a pass under
- * way is skipped. A failed pass is logged with `failure` as its message.
+ * Runs `pass` every `intervalMs` (ms) until `stop()`, and once at the start when `atStart`, never two
+ * at once: a tick that finds a pass under way is skipped. A failed pass is logged with `failure` as
+ * its message.
  */
 export function runEvery(
   pass: () => Promise<unknown>,
-  options: { intervalMs: number; logger: Logger; failure: string },
+  options: { intervalMs: number; logger: Logger; failure: string; atStart?: boolean },
 ): Passes {
   let running: Promise<void> | null = null;
   const tick = () => {
@@ -23,6 +24,7 @@ export function runEvery(
         running = null;
       });
   };
+  if (options.atStart) tick();
   const timer = setInterval(tick, options.intervalMs);
   timer.unref();
   return {

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema/index';
 import { enqueueEmail } from '../../email/outbox';
 import { paymentFailedEmail, subscriptionEndedEmail, trialEndingEmail } from '../../email/templates';
+import type { Billing } from './billing-config';
 import { storedSubscriptionColumns } from './subscription.service';
 import { subscriptionView, type SubscriptionView } from './subscription-view';
 
@@ -95,7 +96,7 @@ export async function queueSubscriptionEmails(
  * subscription whose end is at most 3 days away, once per business and end. Returns how many it queued.
  */
 export async function queueTrialReminders(
-  deps: Pick<ServiceDeps, 'db' | 'now' | 'appOrigin' | 'billing'>,
+  deps: Pick<ServiceDeps, 'db' | 'now' | 'appOrigin'> & { billing?: Pick<Billing, 'terms'> | null },
 ): Promise<number> {
   const terms = deps.billing?.terms;
   if (!terms) return 0;

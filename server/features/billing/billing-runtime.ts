@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Env } from '../../core/env';
 import type { ServiceDeps } from '../../core/deps';
+import { runEvery, type Passes } from '../../core/run-every';
 import type { Db } from '../../db/client';
 import { businessProfiles } from '../../db/schema/index';
 import type { Billing } from './billing-config';
@@ -20,21 +21,27 @@ import {
   storedSubscriptionColumns,
   syncBillingListing,
 } from './subscription.service';
-import { subscriptionView } from './subscription-view';
+import { subscriptionView, type BillingTerms } from './subscription-view';
 
 /** How often the sweep runs, in ms. */
 export const BILLING_SWEEP_MS = 10 * 60_000;
 
-/** Billing for `env`: null while BILLING=off; with BILLING=test, a started stand-in delivering to `origin`. */
-export async function billingFromEnv(env: Env, db: Db, origin: string, now: Date): Promise<Billing | null> {
+/** The billing terms for `env` (the start resolved and recorded, as of `now`); null while BILLING=off. */
+export async function billingTermsFromEnv(env: Env, db: Db, now: Date): Promise<BillingTerms | null> {
   if (env.BILLING === 'off') return null;
   const startsAt = await resolveBillingStart(db, env.BILLING_STARTS_AT ? new Date(env.BILLING_STARTS_AT) : null, now);
-  const terms = {
+  return {
     startsAt,
     launchTrialDays: env.BILLING_LAUNCH_TRIAL_DAYS,
     trialDays: env.BILLING_TRIAL_DAYS,
     graceDays: env.BILLING_GRACE_DAYS,
   };
+}
+
+/** Billing for `env`: null while BILLING=off; with BILLING=test, a started stand-in delivering to `origin`. */
+export async function billingFromEnv(env: Env, db: Db, origin: string, now: Date): Promise<Billing | null> {
+  const terms = await billingTermsFromEnv(env, db, now);
+  if (!terms) return null;
   if (env.BILLING === 'stripe') {
     return {
       mode: 'stripe',
@@ -70,7 +77,10 @@ export async function billingFromEnv(env: Env, db: Db, origin: string, now: Date
   };
 }
 
-type SweepDeps = Pick<ServiceDeps, 'db' | 'now' | 'billing' | 'hub' | 'appOrigin' | 'kickMailer'>;
+/** What the billing sweep reads and writes with: of billing, its terms alone (null while BILLING=off). */
+export type SweepDeps = Pick<ServiceDeps, 'db' | 'now' | 'hub' | 'appOrigin' | 'kickMailer'> & {
+  billing?: Pick<Billing, 'terms'> | null;
+};
 
 /**
  * Puts every business's Discover and alerts listing in step with its view now (a free period or a
@@ -108,17 +118,12 @@ export async function sweepBilling(deps: SweepDeps): Promise<void> {
   if ((await queueTrialReminders(deps)) > 0) deps.kickMailer();
 }
 
-/** Runs `sweepBilling` now and every BILLING_SWEEP_MS; `stop` ends it and closes the stand-in. */
-export function startBillingSweep(deps: SweepDeps, logger: Logger) {
-  const run = () => sweepBilling(deps).catch((err) => logger.warn({ err }, 'billing sweep failed'));
-  const first = run();
-  const timer = setInterval(run, BILLING_SWEEP_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await first;
-      await deps.billing?.standIn?.close();
-    },
-  };
+/** Runs `sweepBilling` now and every BILLING_SWEEP_MS, never two at once, until `stop()`. */
+export function startBillingSweep(deps: SweepDeps, logger: Logger): Passes {
+  return runEvery(() => sweepBilling(deps), {
+    intervalMs: BILLING_SWEEP_MS,
+    logger,
+    failure: 'billing sweep failed',
+    atStart: true,
+  });
 }
