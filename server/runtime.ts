@@ -85,6 +85,7 @@ export function startBackgroundPasses(deps: SweepDeps, logger: Logger): Passes {
     },
     { intervalMs: HOUSEKEEPING_MS, logger, failure: 'housekeeping failed', atStart: true },
   );
+  logger.info('background passes started');
   return {
     async stop() {
       await Promise.all([billing.stop(), housekeeping.stop()]);

@@ -14,7 +14,7 @@ import { createSession, SESSION_COOKIE } from '../../server/features/auth/sessio
 import { MSG } from '../../shared/messages';
 import { localNow, zonedInstant } from '../../shared/zoned-time';
 import { createBusiness, createSlot, createUser, slotTimes, TEST_PASSWORD } from '../factories/index';
-import { waitUntil } from '../setup/server-process';
+import { waitUntil, workerRoleOf } from '../setup/server-process';
 import { clientAt, LIMITS, SERVERS, startCluster, type Cluster } from './cluster';
 
 const PORT_BASE = Number(process.env.MULTI_PORT_BASE ?? 3500);
@@ -224,6 +224,19 @@ describe('two instances behind HAProxy', () => {
     expect(cluster.stub.refused()).toEqual([]);
     expect(cluster.stub.accepted('A')).toBeGreaterThan(0);
     expect(cluster.stub.accepted('B')).toBeGreaterThan(0);
+  });
+
+  it("runs the whole-table background passes in each instance's mail worker only, never in its HTTP workers", async () => {
+    for (const [i, instance] of cluster.instances.entries()) {
+      const started = await waitUntil(
+        () => {
+          const pids = instance.logs.filter((l) => l.msg === 'background passes started').map((l) => Number(l.pid));
+          return pids.length > 0 ? pids : null;
+        },
+        { timeoutMs: 15_000, message: () => `${SERVERS[i]}: no process started the background passes` },
+      );
+      expect(started.map(workerRoleOf), SERVERS[i]).toEqual(['mail']);
+    }
   });
 });
 
