@@ -76,6 +76,11 @@ describe('logging', () => {
     );
     const slug = encodeURIComponent(JSON.stringify({ json: { slug: 'demo-salon' } }));
     expect(redactUrl(`/trpc/businesses.bySlug?input=${slug}`)).toBe(`/trpc/businesses.bySlug?input=${slug}`);
+    // An email address (the check-email page asks after its sign-up email every 15 s) is never logged.
+    const email = encodeURIComponent(JSON.stringify({ 0: { json: { email: 'someone@example.com' } } }));
+    expect(redactUrl(`/trpc/auth.signUpEmailStatus?batch=1&input=${email}`)).toBe(
+      '/trpc/auth.signUpEmailStatus?batch=1&input=[redacted]',
+    );
     // A customer's position or typed place (Discover) is never logged.
     for (const where of [{ latitude: 53.8, longitude: -1.55 }, { place: 'LS1 4AP' }]) {
       const search = encodeURIComponent(JSON.stringify({ 0: { json: { window: '2h', miles: 5, ...where } } }));

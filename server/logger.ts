@@ -15,8 +15,8 @@ function decoded(value: string): string {
 
 /**
  * `url` (path and query) without its secrets: a token path segment, token query parameters, a page
- * address's position or place (SECRET_PARAMS), and the whole input of a tRPC GET that carries a token
- * or a customer's whereabouts (docs/decisions/0081).
+ * address's position or place (SECRET_PARAMS), and the whole input of a tRPC GET that carries a token,
+ * an email address or a customer's whereabouts (docs/decisions/0081).
  */
 export function redactUrl(url: string): string {
   let redacted = redactedUrls.get(url);
@@ -68,7 +68,7 @@ function redactTokens(url: string): string {
       isSecretParam(key) ? `${sep}${key}=[redacted]` : all,
     )
     .replace(/([?&]input=)([^&#]*)/gi, (all, key: string, value: string) =>
-      /token|"latitude"|"longitude"|"place"/i.test(decoded(value)) ? `${key}[redacted]` : all,
+      /token|"email"|"latitude"|"longitude"|"place"/i.test(decoded(value)) ? `${key}[redacted]` : all,
     );
 }
 
