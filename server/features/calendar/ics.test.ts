@@ -57,4 +57,24 @@ describe('bookingsCalendar', () => {
     expect(values(ics, 'SUMMARY')).toEqual(['Fringe [31m: Cara Customer']);
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/\p{Cc}/u);
   });
+
+  it("writes local times with the zone's VTIMEZONE, and UTC instants for a zone that has none", () => {
+    const calendar = (timezone: string) =>
+      bookingsCalendar({ name: 'Snip Studio bookings', timezone, view: 'business', bookings: [booking] });
+    const london = calendar('Europe/London');
+    expect(london).toContain('DTSTART;TZID=Europe/London:20261201T100000');
+    expect(values(london, 'TZID')).toEqual(['Europe/London']);
+    expect(london).toContain('BEGIN:VTIMEZONE');
+    // Aliases and spellings the runtime accepts but the zone database has no VTIMEZONE for.
+    for (const [timezone, start, end] of [
+      ['Asia/Saigon', '20261201T030000Z', '20261201T033000Z'],
+      ['europe/london', '20261201T100000Z', '20261201T103000Z'],
+      ['America/Indianapolis', '20261201T150000Z', '20261201T153000Z'],
+    ]) {
+      const ics = calendar(timezone!);
+      expect(ics).not.toContain('TZID');
+      expect(values(ics, 'DTSTART')).toEqual([start]);
+      expect(values(ics, 'DTEND')).toEqual([end]);
+    }
+  });
 });

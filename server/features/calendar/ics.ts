@@ -1,6 +1,6 @@
 /**
  * iCalendar files of bookings (docs/decisions/0052). Times are local to the business's zone with its
- * VTIMEZONE, so they stay right across DST; DTSTAMP and LAST-MODIFIED are UTC, as RFC 5545 requires.
+ * VTIMEZONE, so they stay right across DST (UTC where the zone has none); DTSTAMP and LAST-MODIFIED are UTC, as RFC 5545 requires.
  * One booking is one event everywhere, by its UID.
  */
 import { TZDate } from '@date-fns/tz';
@@ -40,7 +40,10 @@ function zoned(date: string, time: string, tz: string): TZDate {
 
 /**
  * A VCALENDAR with one VEVENT per booking; the customer's `view` gets an alarm `alarmMinutes` before
- * the start. Texts are made one line, as calendar apps list them.
+ * the start. Texts are made one line, as calendar apps list them. Times are local to `timezone` with
+ * its VTIMEZONE, or UTC instants for a zone the time zone database has no VTIMEZONE for (an alias
+ * such as Asia/Saigon, another spelling the runtime accepts): a TZID without its VTIMEZONE would
+ * leave calendar apps to guess.
  */
 export function bookingsCalendar(params: {
   name: string;
@@ -58,6 +61,11 @@ export function bookingsCalendar(params: {
     timezone: { name: null, generator: getVtimezoneComponent },
     x: [{ key: 'X-WR-TIMEZONE', value: params.timezone }],
   });
+  const zone = getVtimezoneComponent(params.timezone) ? params.timezone : null;
+  const at = (date: string, time: string) => {
+    const local = zoned(date, time, params.timezone);
+    return zone ? local : new Date(local.getTime());
+  };
   for (const b of params.bookings) {
     const cancelled = b.status === 'cancelled';
     const summary = oneLine(
@@ -69,9 +77,9 @@ export function bookingsCalendar(params: {
       id: bookingUid(b.bookingId),
       // Each reissue outranks the versions before it, and a cancellation outranks them all.
       sequence: b.revision + (cancelled ? 1 : 0),
-      start: zoned(b.date, b.startTime, params.timezone),
-      end: zoned(b.date, b.endTime, params.timezone),
-      timezone: params.timezone,
+      start: at(b.date, b.startTime),
+      end: at(b.date, b.endTime),
+      timezone: zone,
       stamp: b.updatedAt,
       lastModified: b.updatedAt,
       summary,
