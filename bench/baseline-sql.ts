@@ -17,8 +17,9 @@ export const SESSION_DELETE_SQL = 'delete from "sessions" where "sessions"."id" 
 const PUBLIC_BUSINESS_COLUMNS =
   'select "id", "business_name", "slug", "business_type", "description", "address", "phone_number", "email_address", "opening_hours", "timezone" from "business_profiles"';
 
-/** Public business by slug (loadPublicPage). $1 slug, $2 limit 1. */
-export const BUSINESS_BY_SLUG_SQL = `${PUBLIC_BUSINESS_COLUMNS} where "business_profiles"."slug" = $1 limit $2`;
+/** Public business by slug, its account confirmed (loadPublicPage). $1 slug, $2 limit 1. */
+export const BUSINESS_BY_SLUG_SQL =
+  'select "business_profiles"."id", "business_profiles"."business_name", "business_profiles"."slug", "business_profiles"."business_type", "business_profiles"."description", "business_profiles"."address", "business_profiles"."phone_number", "business_profiles"."email_address", "business_profiles"."opening_hours", "business_profiles"."timezone" from "business_profiles" inner join "users" on "users"."id" = "business_profiles"."id" where ("business_profiles"."slug" = $1 and "users"."email_verified_at" is not null) limit $2';
 
 /** Own business by id (getOwnBusiness). $1 id, $2 limit 1. */
 export const BUSINESS_BY_ID_SQL = `${PUBLIC_BUSINESS_COLUMNS} where "business_profiles"."id" = $1 limit $2`;

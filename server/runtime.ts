@@ -10,9 +10,11 @@ import { startAlertEmails } from './features/alerts/alert-emails';
 import { resolveAccountEmailIntent } from './features/auth/email-intents';
 import { deleteExpiredSessions } from './features/auth/session';
 import { createDbThrottle, deleteExpiredThrottleRows, THROTTLE_RULES } from './features/auth/throttle';
+import { deleteUnconfirmedSignUps } from './features/auth/unconfirmed-sign-ups';
 import { billingFromEnv, startBillingSweep, type SweepDeps } from './features/billing/billing-runtime';
 import { stripeBillingPortal, stripeClient } from './features/billing/stripe-portal';
 import { PublicPageCache } from './features/businesses/public-page-cache';
+import { deleteExpiredSlugHolds } from './features/businesses/slug-holds';
 import { VisitorPageCache } from './http/visitor-page-cache';
 import { startGeocodeWorker } from './features/geocoding/geocode-requests';
 import { geocoderFromEnv } from './features/geocoding/geocoder';
@@ -68,13 +70,15 @@ const HOUSEKEEPING: ReadonlyArray<[failure: string, part: (db: Db, now: Date) =>
   ['throttle sweep failed', deleteExpiredThrottleRows],
   ['idempotency key sweep failed', deleteExpiredIdempotencyKeys],
   ['outbox retention sweep failed', applyOutboxRetention],
+  ['unconfirmed sign-up sweep failed', deleteUnconfirmedSignUps],
+  ['slug hold sweep failed', deleteExpiredSlugHolds],
 ];
 
 /**
  * Starts the passes a deployment needs once per instance, where its outbox is sent (the mail worker,
  * or the one process without one: docs/decisions/0064): the billing sweep, now and every
- * BILLING_SWEEP_MS, and the housekeeping of expired sessions, throttle rows, idempotency keys and
- * sent email, now and every HOUSEKEEPING_MS. `stop()` resolves once the passes under way have ended.
+ * BILLING_SWEEP_MS, and the housekeeping of expired sessions, throttle rows, idempotency keys, sent
+ * email, week-old unconfirmed sign-ups and ended slug holds, now and every HOUSEKEEPING_MS. `stop()` resolves once the passes under way have ended.
  */
 export function startBackgroundPasses(deps: SweepDeps, logger: Logger): Passes {
   const billing = startBillingSweep(deps, logger);

@@ -142,7 +142,9 @@ describe('business sign-up', () => {
     expect(await contactOf('dee-none')).toBeNull();
     await anon.auth.registerBusiness(businessSignUp('blank@example.test', { slug: 'dee-blank', contactEmail: '' }));
     expect(await contactOf('dee-blank')).toBeNull();
-    // The public page shows what was chosen.
+    // The public page shows what was chosen, once the account is confirmed (ADR 0117).
+    for (const email of ['owner@example.test', 'private@example.test'])
+      await anon.auth.confirmEmail({ token: tokenFrom((await latestEmailTo(email))!.text) });
     expect((await anon.businesses.bySlug({ slug: 'dee-chosen' })).business.emailAddress).toBe('hello@dee-cuts.test');
     expect((await anon.businesses.bySlug({ slug: 'dee-none' })).business.emailAddress).toBeNull();
   });

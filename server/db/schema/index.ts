@@ -48,6 +48,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    // Unconfirmed sign-ups by age, for their removal (server/features/auth/unconfirmed-sign-ups.ts).
+    index('users_unconfirmed_created_at_idx')
+      .on(t.createdAt)
+      .where(sql`${t.emailVerifiedAt} is null`),
   ],
 );
 
@@ -85,6 +89,16 @@ export const oneTimeTokens = pgTable(
     index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
   ],
 );
+
+/**
+ * Business usernames held for a sign-up that created no account (its email was registered), as long
+ * as an unconfirmed account holds its own: the username's availability then tells nothing about the
+ * email (server/features/businesses/slug-holds.ts).
+ */
+export const slugHolds = pgTable('slug_holds', {
+  slug: text().primaryKey(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
 
 export const businessProfiles = pgTable(
   'business_profiles',

@@ -19,6 +19,7 @@ import {
   confirmationEmail,
 } from '../../email/templates';
 import { businessProfileRow } from '../businesses/businesses.service';
+import { holdSlug, slugsInUse } from '../businesses/slug-holds';
 import { queueGeocode } from '../geocoding/geocode-requests';
 import { applyEmailChange, markEmailVerified } from './credentials.service';
 import { emailLimitError, throttledPasswordCheck, withEmailAllowance } from './limits';
@@ -51,12 +52,14 @@ export interface SignUpResult {
 
 /**
  * Both sign-ups: creates the unconfirmed user and profile unless the email is registered, and queues
- * the confirmation, or for a registered email the notice; the answer is the same either way.
+ * the confirmation, or for a registered email the notice (and runs `registered`); the answer is the
+ * same either way.
  */
 async function signUp(
   deps: ServiceDeps,
   account: { email: string; name: string; password: string; role: 'business' | 'customer' },
   createProfile: (tx: Tx, userId: string, now: Date) => Promise<void>,
+  registered?: (tx: Tx, now: Date) => Promise<void>,
 ): Promise<SignUpResult> {
   const passwordHash = await hashPassword(account.password);
   const emailThrottled = await withEmailAllowance(deps, 'confirmation', account.email, async (allowed) => {
@@ -75,6 +78,7 @@ async function signUp(
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
       if (!user) {
+        await registered?.(tx, now);
         if (allowed) await emailExisting(deps, tx, account.email);
         return;
       }
@@ -101,8 +105,10 @@ export async function registerCustomer(deps: ServiceDeps, input: RegisterCustome
 
 /**
  * Creates an unconfirmed business account with its profile (/complete-business-profile), as
- * `registerCustomer`. The profile's public contact email is `input.contactEmail`: missing is the
- * sign-in email, null is none. Throws CONFLICT (field slug) for a taken or reserved slug.
+ * `registerCustomer`; for a registered email the slug is held instead, as long as an unconfirmed
+ * account would hold it (docs/decisions/0117). The profile's public contact email is
+ * `input.contactEmail`: missing is the sign-in email, null is none. Throws CONFLICT (field slug) for
+ * a taken, held or reserved slug.
  */
 export async function registerBusiness(deps: ServiceDeps, input: RegisterBusinessInput): Promise<SignUpResult> {
   // Before anything about the email, so the answer never depends on whether it is registered.
@@ -110,12 +116,17 @@ export async function registerBusiness(deps: ServiceDeps, input: RegisterBusines
     throw new DomainError('CONFLICT', MSG.usernameTaken, { field: 'slug' });
   }
   try {
-    return await signUp(deps, { ...input, role: 'business' }, async (tx, userId, now) => {
-      // The public contact email: the one chosen at sign-up, none (null), or else the sign-in email (ADR 0096).
-      const contactEmail = input.contactEmail === undefined ? input.email : input.contactEmail;
-      await tx.insert(businessProfiles).values(businessProfileRow(userId, { ...input, email: contactEmail }, now));
-      await queueGeocode(tx, userId, input.address, now);
-    });
+    return await signUp(
+      deps,
+      { ...input, role: 'business' },
+      async (tx, userId, now) => {
+        // The public contact email: the one chosen at sign-up, none (null), or else the sign-in email (ADR 0096).
+        const contactEmail = input.contactEmail === undefined ? input.email : input.contactEmail;
+        await tx.insert(businessProfiles).values(businessProfileRow(userId, { ...input, email: contactEmail }, now));
+        await queueGeocode(tx, userId, input.address, now);
+      },
+      (tx, now) => holdSlug(tx, input.slug, now),
+    );
   } catch (err) {
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'business_profiles_slug_unique') {
       throw new DomainError('CONFLICT', MSG.usernameTaken, { field: 'slug' });
@@ -124,16 +135,11 @@ export async function registerBusiness(deps: ServiceDeps, input: RegisterBusines
   }
 }
 
-/** True when `slug` is well-formed, not reserved and not used by any business. */
-export async function isSlugAvailable(deps: Pick<ServiceDeps, 'db'>, slug: string): Promise<boolean> {
+/** True when `slug` is well-formed, not reserved, not used by any business and not held for a sign-up. */
+export async function isSlugAvailable(deps: Pick<ServiceDeps, 'db' | 'now'>, slug: string): Promise<boolean> {
   const normalised = slug.trim().toLowerCase();
   if (!/^[a-z0-9-]{3,50}$/.test(normalised) || isReservedSlug(normalised)) return false;
-  const [row] = await deps.db
-    .select({ id: businessProfiles.id })
-    .from(businessProfiles)
-    .where(eq(businessProfiles.slug, normalised))
-    .limit(1);
-  return !row;
+  return !(await slugsInUse(deps.db, [normalised], deps.now())).has(normalised);
 }
 
 /** Outcome of an emailed /auth-redirect link (`confirmEmail`). */

@@ -1,5 +1,5 @@
 /** The public business page's data, the owner's profile, and completing a missing profile. */
-import { and, asc, eq, gte, inArray, notExists, or, sql, type Column, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, notExists, or, sql, type Column, type Placeholder } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { scheduleToOpeningHours } from '../../../shared/opening-hours';
 import { isReservedSlug, PUBLIC_SLUG_PATTERN } from '../../../shared/reserved-slugs';
@@ -9,8 +9,9 @@ import type { ServiceDeps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { bookings, businessProfiles, slots } from '../../db/schema/index';
+import { bookings, businessProfiles, slots, users } from '../../db/schema/index';
 import { queueGeocode } from '../geocoding/geocode-requests';
+import { slugsInUse } from './slug-holds';
 import { slugCandidate, slugFromName } from './slug';
 
 /** The business_profiles columns everyone may see on the public page. */
@@ -81,8 +82,14 @@ const upcomingRequestableSlots = preparedStatement<{ businessId: string; today: 
       .orderBy(asc(slots.date), asc(slots.startTime)),
 );
 
+/** Only a confirmed account's page is public: an unconfirmed sign-up's email and name are anyone's word. */
 const publicBusinessBySlug = preparedStatement<{ slug: string }>()('public_business_by_slug', (db, p) =>
-  db.select(publicBusinessColumns).from(businessProfiles).where(eq(businessProfiles.slug, p.slug)).limit(1),
+  db
+    .select(publicBusinessColumns)
+    .from(businessProfiles)
+    .innerJoin(users, eq(users.id, businessProfiles.id))
+    .where(and(eq(businessProfiles.slug, p.slug), isNotNull(users.emailVerifiedAt)))
+    .limit(1),
 );
 
 /** True when slot `slotId` (of a business in `timezone`) may be requested now. */
@@ -110,7 +117,7 @@ export interface PublicPage {
 
 /**
  * The public page read from the database for a `publicSlug`-normalised slug, today's started slots
- * included (the cache drops them). Null when no business has the slug.
+ * included (the cache drops them). Null when no business has the slug, or its account is unconfirmed.
  */
 export async function loadPublicPage(db: DbOrTx, slug: string, now: Date): Promise<PublicPage | null> {
   const [business] = await publicBusinessBySlug(db, { slug });
@@ -190,15 +197,11 @@ export function businessProfileRow(
   };
 }
 
-/** The first of 'base', 'base-2', 'base-3', … neither reserved nor taken. */
-async function firstFreeSlug(db: DbOrTx, base: string): Promise<string> {
+/** The first of 'base', 'base-2', 'base-3', … neither reserved, taken nor held for a sign-up. */
+async function firstFreeSlug(db: DbOrTx, base: string, now: Date): Promise<string> {
   for (let from = 1; ; from += 20) {
     const candidates = Array.from({ length: 20 }, (_, i) => slugCandidate(base, from + i));
-    const taken = await db
-      .select({ slug: businessProfiles.slug })
-      .from(businessProfiles)
-      .where(inArray(businessProfiles.slug, candidates));
-    const used = new Set(taken.map((r) => r.slug));
+    const used = await slugsInUse(db, candidates, now);
     const free = candidates.find((c) => !used.has(c) && !isReservedSlug(c));
     if (free) return free;
   }
@@ -223,8 +226,8 @@ export async function completeBusinessProfile(
   const base = slugFromName(input.businessName);
   // Another business may take the chosen slug between the look-up and the insert: choose again.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const slug = await firstFreeSlug(deps.db, base);
     const now = deps.now();
+    const slug = await firstFreeSlug(deps.db, base, now);
     try {
       const inserted = await deps.db.transaction(async (tx) => {
         const rows = await tx

@@ -1,5 +1,5 @@
 /** Business settings (docs/decisions/0013). */
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { businessTypeLabel } from '../../../shared/categories';
 import { MSG } from '../../../shared/messages';
 import {
@@ -16,6 +16,7 @@ import { DomainError } from '../../core/errors';
 import { pgConstraint, pgErrorCode, type DbOrTx } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema/index';
 import { publicBusinessColumns } from '../businesses/businesses.service';
+import { slugsInUse } from '../businesses/slug-holds';
 import { keepBookedInstants, notifyKeptBookings, type KeptBooking } from './time-zone-change';
 import { followProfileChange } from './business-location.service';
 
@@ -75,22 +76,21 @@ export async function getBusinessSettings(deps: Pick<ServiceDeps, 'db'>, busines
 
 export type SlugCheck = { status: 'valid' } | { status: 'invalid' | 'taken'; message: string };
 
-/** Business URL availability: 'valid' when well-formed and free or already the business's own. */
+/**
+ * Business URL availability: 'valid' when well-formed and free or already the business's own; 'taken'
+ * when another business has it or it is held for a sign-up (docs/decisions/0117).
+ */
 export async function checkBusinessSlug(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
   businessId: string,
   slug: string,
 ): Promise<SlugCheck> {
   const normalised = slug.trim().toLowerCase();
   if (!SLUG_PATTERN.test(normalised)) return { status: 'invalid', message: MSG.slugFormat };
-  const [owner] = await deps.db
-    .select({ id: businessProfiles.id })
-    .from(businessProfiles)
-    .where(eq(businessProfiles.slug, normalised))
-    .limit(1);
-  if (owner?.id === businessId) return { status: 'valid' };
+  const inUse = await slugsInUse(deps.db, [normalised], deps.now());
+  if (inUse.get(normalised) === businessId) return { status: 'valid' };
   if (isReservedSlug(normalised)) return { status: 'invalid', message: MSG.slugReserved };
-  if (owner) return { status: 'taken', message: MSG.slugTaken };
+  if (inUse.has(normalised)) return { status: 'taken', message: MSG.slugTaken };
   return { status: 'valid' };
 }
 
@@ -101,7 +101,7 @@ const inUse = () =>
  * Saves the Business Information card in one transaction. A new time zone keeps upcoming booked or
  * requested slots at their instant and emails their customers; other slots keep their local times
  * (docs/decisions/0078). Output: { slug, slugChanged }. Throws NOT_FOUND without a profile; BAD_REQUEST
- * (field slug) for a reserved slug; CONFLICT when another business holds the slug, even concurrently;
+ * (field slug) for a reserved slug; CONFLICT when another business or a sign-up holds the slug, even concurrently;
  * CONFLICT (field timezone) as `keepBookedInstants`.
  */
 export async function updateBusinessProfile(
@@ -127,7 +127,7 @@ export async function updateBusinessProfile(
         .limit(1);
       if (!current) throw profileLoadFailed();
       const slugChanged = current.slug !== input.slug;
-      if (slugChanged) await assertSlugFree(tx, businessId, input.slug);
+      if (slugChanged) await assertSlugFree(tx, businessId, input.slug, now);
       const zone = { businessId, from: current.timezone, to: input.timezone, now };
       const kept = zone.from === zone.to ? [] : await keepBookedInstants(tx, zone);
       await tx
@@ -159,16 +159,12 @@ export async function updateBusinessProfile(
   return { slug: saved.slug, slugChanged: saved.slugChanged };
 }
 
-async function assertSlugFree(tx: DbOrTx, businessId: string, slug: string): Promise<void> {
+async function assertSlugFree(tx: DbOrTx, businessId: string, slug: string, now: Date): Promise<void> {
   if (isReservedSlug(slug)) {
     throw new DomainError('BAD_REQUEST', MSG.slugReserved, { title: MSG.validationErrorTitle, field: 'slug' });
   }
-  const [other] = await tx
-    .select({ id: businessProfiles.id })
-    .from(businessProfiles)
-    .where(and(eq(businessProfiles.slug, slug), ne(businessProfiles.id, businessId)))
-    .limit(1);
-  if (other) throw inUse();
+  const owners = await slugsInUse(tx, [slug], now);
+  if (owners.has(slug) && owners.get(slug) !== businessId) throw inUse();
 }
 
 /** Saves the Business Hours card; only active days are stored. Throws NOT_FOUND without a profile. */
