@@ -3,12 +3,16 @@
  * has finished, including one whose client hung up, so the worker never closes the database under
  * a request half-way through its queries.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { isReservedSlug } from '../shared/reserved-slugs';
 import { buildServer } from './app';
+import { PROJECT_ROOT } from './core/paths';
 import { createLogger } from './logger';
 import type { AppDeps } from './trpc/context';
 
@@ -65,5 +69,24 @@ describe('a request whose client went away', () => {
     await app.close();
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
     expect(lines.map((l) => l.msg)).toContain('request ended: the client went away');
+  });
+});
+
+describe('business usernames', () => {
+  it("may be no first path segment of the server's routes or the client's screens", async () => {
+    const app = await appOn({});
+    await app.ready();
+    const serverPaths = [...app.printRoutes({ commonPrefix: false }).matchAll(/(\/[^\s]*)/g)].map((m) => m[1]!);
+    await app.close();
+    const routeTree = readFileSync(path.join(PROJECT_ROOT, 'client', 'routeTree.gen.ts'), 'utf8');
+    const fullPaths = /fullPaths:([^:]*)fileRoutesByTo/.exec(routeTree)![1]!;
+    const clientPaths = [...fullPaths.matchAll(/'(\/[^']*)'/g)].map((m) => m[1]!);
+    const segments = new Set([...serverPaths, ...clientPaths].map((p) => p.split('/')[1]!));
+    // The root and the public page itself; 'assets' is where a build's files are served.
+    segments.delete('');
+    segments.delete('$slug');
+    segments.add('assets');
+    expect(segments.size).toBeGreaterThan(15);
+    expect([...segments].filter((segment) => !isReservedSlug(segment))).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 /**
- * First path segments the product uses for its own routes (client screens and server paths). A business slug may not be one of these, so /{slug} never shadows a screen.
+ * First path segments the product uses for its own routes (client screens and server paths) and a few
+ * more. A business slug may not be one of these, so /{slug} never shadows a screen
+ * (server/app.test.ts checks every route's).
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'login',
@@ -15,8 +17,11 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'contact',
   'discover',
   'dev',
+  'unsubscribe',
   'trpc',
   'healthz',
+  'calendar',
+  'webhooks',
   'api',
   'assets',
   'static',
