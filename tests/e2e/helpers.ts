@@ -112,12 +112,11 @@ export function scriptsOf(page: Page): string[] {
 }
 
 /**
- * Whether the app has hydrated a page whose app loads at the first interaction (the landing page,
- * a business page): the root route has then taken the boot script's pending tap (client/boot.ts,
- * client/lib/tap-before-start.ts).
+ * Whether the app has taken over the page: the root route has then taken what the page's head held
+ * before it ran (client/lib/hold-before-start.ts `takeHeld`, client/lib/tap-before-start.ts).
  */
 export function appHasStarted(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as { lastslotPendingTap?: { done?: boolean } }).lastslotPendingTap?.done === true);
+  return page.evaluate(() => (window as { lastslotHeld?: { done?: boolean } }).lastslotHeld?.done === true);
 }
 
 /**
