@@ -96,9 +96,9 @@ export async function withoutJavaScript(browser: Browser, path: string, check: (
 
 /**
  * The scripts a page whose app loads at the first interaction requests until then (by `scriptsOf`
- * name): the boot script and what it shares with the app (client/boot.ts, shared/boot-script.ts).
+ * name): the boot script alone (client/boot.ts, with what it imports).
  */
-export const BOOT_SCRIPTS = ['boot', 'boot-shared'];
+export const BOOT_SCRIPTS = ['boot'];
 
 /** The scripts `page` requests from now on, by file name without the hash. */
 export function scriptsOf(page: Page): string[] {
