@@ -11,7 +11,6 @@ const clientDir = fileURLToPath(new URL('./client', import.meta.url));
 const ENTRY_ROUTES = new Set(['/', '/$slug', '/discover']);
 /** The boot script of a server-rendered page and its one import (client/boot.ts). */
 const BOOT_MODULES = /[\\/](client[\\/]boot|shared[\\/]boot-script)\.ts$/;
-const BOOT_SHARED = /[\\/]shared[\\/]boot-script\.ts$/;
 
 /** The style sheet of the theme's CSS variables, imported by client/router.tsx. */
 const THEME_CSS = 'virtual:theme-variables.css';
@@ -89,12 +88,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             codeSplitting: {
               // Everything the entry loads statically goes into one chunk, shared modules included:
               // fewer requests before the first paint on a phone.
-              // The boot script and what it imports stay out of it: they load without the app.
-              // What the boot script shares with the app (shared/boot-script.ts) is a chunk of its own.
-              groups: [
-                { name: 'boot-shared', test: BOOT_SHARED, priority: 1 },
-                { name: 'app', tags: ['$initial'], test: (id) => !BOOT_MODULES.test(id) },
-              ],
+              // The boot script and what it imports stay out of it: they load without the app, in
+              // one file (the app imports nothing of the boot script's).
+              groups: [{ name: 'app', tags: ['$initial'], test: (id) => !BOOT_MODULES.test(id) }],
             },
           },
         },

@@ -67,8 +67,9 @@ export function lazyDialog<P extends object>(
 
 /**
  * What counts as the visitor's first interaction with a page (listened to on window, capturing).
- * client/boot.ts lists the same events (and the mouse moving) itself: a module it shared with the
- * app would go into the app's chunk, which the boot script would then load at once.
+ * client/boot.ts lists the same events (and the mouse moving, a change, a send) itself: a module
+ * it shared with the app would go into the app's chunk, which the boot script would then load at
+ * once.
  */
 const FIRST_INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll'] as const;
 

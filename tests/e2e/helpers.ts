@@ -96,9 +96,9 @@ export async function withoutJavaScript(browser: Browser, path: string, check: (
 
 /**
  * The scripts a page whose app loads at the first interaction requests until then (by `scriptsOf`
- * name): the boot script and what it shares with the app (client/boot.ts, shared/boot-script.ts).
+ * name): the boot script alone (client/boot.ts, with what it imports).
  */
-export const BOOT_SCRIPTS = ['boot', 'boot-shared'];
+export const BOOT_SCRIPTS = ['boot'];
 
 /** The scripts `page` requests from now on, by file name without the hash. */
 export function scriptsOf(page: Page): string[] {
@@ -112,12 +112,11 @@ export function scriptsOf(page: Page): string[] {
 }
 
 /**
- * Whether the app has hydrated a page whose app loads at the first interaction (the landing page,
- * a business page): the root route has then taken the boot script's pending tap (client/boot.ts,
- * client/lib/tap-before-start.ts).
+ * Whether the app has taken over the page: the root route has then taken what the page's head held
+ * before it ran (client/lib/hold-before-start.ts `takeHeld`, client/lib/tap-before-start.ts).
  */
 export function appHasStarted(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as { lastslotPendingTap?: { done?: boolean } }).lastslotPendingTap?.done === true);
+  return page.evaluate(() => (window as { lastslotHeld?: { done?: boolean } }).lastslotHeld?.done === true);
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
- * A tap before the app runs, on the pages the server renders whose app loads at the first
- * interaction (/, /{slug} and /discover; client/boot.ts, client/lib/tap-before-start.ts, ADR 0080), as on a
- * slow phone: the CPU throttled 6x and the app's script held back until the test has looked, so
- * every tap lands before the app runs. A button's tap is shown as taken at once (data-tap-pending
+ * A tap before the app runs, as on a slow phone: the CPU throttled 6x and the app's script held
+ * back until the test has looked, so every tap lands before the app runs; on the pages whose app
+ * loads at the first interaction (/, /{slug} and /discover; client/boot.ts, ADR 0080) and on a page
+ * whose app loads at once (the business dashboard). The page's head holds the tap
+ * (client/lib/hold-before-start.ts): a button's tap is shown as taken at once (data-tap-pending
  * and aria-busy on it, data-tap-pending on <html>: the page's progress bar); once the app has
- * hydrated the page the tap takes effect exactly once and the marks go. A link works as a link
- * meanwhile: the browser follows it without the app.
+ * hydrated the page the tap takes effect exactly once and the marks go
+ * (client/lib/tap-before-start.ts). A link works as a link meanwhile: the browser follows it
+ * without the app.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -17,6 +19,7 @@ import {
   newBusiness,
   newCustomer,
   people,
+  requestSlot,
   scriptsOf,
   signIn,
   startApp,
@@ -32,6 +35,11 @@ test.describe.configure({ timeout: 180_000 });
 const tag = `t${Date.now().toString(36)}`;
 const business = newBusiness(tag);
 const slotDescription = `Tap slot ${tag}`;
+/** A business whose dashboard has a pending request: a customer requested its slot `requested`. */
+const owner = newBusiness(`${tag}-dash`);
+const requested = `Requested slot ${tag}`;
+/** The owner's signed-in browser state. */
+let ownerSignedIn: OpenOptions['storageState'];
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
@@ -40,6 +48,14 @@ test.beforeAll(async ({ browser }) => {
     const biz = await open();
     await businessOnDashboard(biz, business);
     await addFirstSlot(biz, slotDescription);
+    const ownerPage = await open();
+    await businessOnDashboard(ownerPage, owner);
+    await addFirstSlot(ownerPage, requested);
+    ownerSignedIn = await ownerPage.context().storageState();
+    const customer = await open();
+    await signIn(customer, newCustomer(`${tag}-dash`));
+    await customer.goto(`/${owner.slug}`);
+    await requestSlot(customer, requested);
     expect(errors).toEqual([]);
   } finally {
     await closeAll();
@@ -50,12 +66,14 @@ test.beforeAll(async ({ browser }) => {
 interface ButtonTap {
   /** The page's address. */
   path: string;
-  /** How the person's browser starts (e.g. without a cookie choice). */
+  /** How the person's browser starts (e.g. without a cookie choice, or signed in as a business). */
   options?: OpenOptions;
   /** The customer the person is signed in as, if any. */
   customer?: CustomerAccount;
   /** The button tapped. */
   control: (page: Page) => Locator;
+  /** How the button shows it was taken, when not dimmed: a tab shows as pressed (its background). */
+  taken?: { opacity: string; background: string };
   /**
    * Checks the tap's effect once the app runs (waiting up to HYDRATED_MS for it); returns the
    * button as it then stands on the page, unless the tap took it away.
@@ -65,32 +83,38 @@ interface ButtonTap {
 
 /**
  * On a slow phone (`slowPhone`), taps `tap.control` on `tap.path` before the app runs and checks
- * that the tap was taken at once: the button marked pending and busy, dimmed; <html> marked, its
- * progress bar showing; the app asked for but not yet running. Then lets the app come and checks
- * the tap's effect (`tap.answered`), that the app clicked the button again exactly once, and that
- * the marks are gone. Returns the page.
+ * that the tap was taken at once: the button marked pending and busy, dimmed (or as `tap.taken`
+ * says); <html> marked, its progress bar showing; the app asked for but not yet running. Then lets
+ * the app come and checks the tap's effect (`tap.answered`), that the app clicked the button again
+ * exactly once, and that the marks are gone. Returns the page.
  */
 async function tapBeforeStart(open: (options?: OpenOptions) => Promise<Page>, tap: ButtonTap): Promise<Page> {
   const phone = await slowPhone(open, tap.options);
   const { page } = phone;
   if (tap.customer) await signIn(page, tap.customer);
-  await page.goto(tap.path);
+  // The frame's own goto: the page's (helpers.ts) waits for the app, whose script is held back.
+  await page.mainFrame().goto(tap.path, { waitUntil: 'commit' });
   const control = tap.control(page);
   await expect(control).toBeVisible();
+  // The app's script is asked for at once, or the boot script that asks for it at the first tap has run.
+  await expect.poll(() => phone.appAsked() || page.evaluate(() => document.readyState === 'complete')).toBe(true);
   expect(await appHasStarted(page)).toBe(false);
   await control.click();
-  // Read at once: the boot script marks the button while the click is dispatched.
+  // Read at once: the head's script marks the button while the click is dispatched.
   const marks = await control.evaluate((el, pending) => {
     const bar = getComputedStyle(document.documentElement, '::before');
     return {
       control: el.getAttribute(pending),
       busy: el.getAttribute('aria-busy'),
-      dimmed: getComputedStyle(el).opacity,
+      opacity: getComputedStyle(el).opacity,
+      background: getComputedStyle(el).backgroundColor,
       html: document.documentElement.getAttribute(pending),
       bar: { content: bar.content, height: bar.height },
     };
   }, PENDING);
-  expect(marks).toEqual({ control: '', busy: 'true', dimmed: '0.7', html: '', bar: { content: '""', height: '3px' } });
+  expect(marks).toMatchObject({ control: '', busy: 'true', html: '', bar: { content: '""', height: '3px' } });
+  // Dimmed, or as `tap.taken` says.
+  expect(marks).toMatchObject(tap.taken ?? { opacity: '0.7' });
   expect(phone.appAsked()).toBe(true);
   expect(await appHasStarted(page)).toBe(false);
   expect(await replayedClicks(page)).toEqual([]);
@@ -108,7 +132,7 @@ async function tapBeforeStart(open: (options?: OpenOptions) => Promise<Page>, ta
 /**
  * Taps `link` on `path` before the app runs: the browser follows it as a link, at once, while the
  * app's script is still held back, to `url` (one navigation each), where the page, once its app
- * has come, shows `arrived`.
+ * has come, shows `arrived`. `options`: how the person's browser starts.
  */
 async function followLinkBeforeStart(
   open: (options?: OpenOptions) => Promise<Page>,
@@ -116,14 +140,16 @@ async function followLinkBeforeStart(
   link: (page: Page) => Locator,
   url: RegExp,
   arrived: (page: Page) => Locator,
+  options?: OpenOptions,
 ) {
-  const phone = await slowPhone(open);
+  const phone = await slowPhone(open, options);
   const { page } = phone;
   const documents: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
   });
-  await page.goto(path);
+  // The frame's own goto: the page's (helpers.ts) waits for the app, whose script is held back.
+  await page.mainFrame().goto(path, { waitUntil: 'commit' });
   const target = link(page);
   await expect(target).toBeVisible();
   const href = await target.getAttribute('href');
@@ -371,6 +397,61 @@ test.describe('/discover', () => {
     expect(scripts).toEqual(BOOT_SCRIPTS);
     await startApp(page);
     expect(scripts.filter((s) => !BOOT_SCRIPTS.includes(s))).toContain('app');
+    expect(errors).toEqual([]);
+  });
+});
+
+// A page whose app loads at once: a signed-in business's dashboard, whole in the server's HTML.
+test.describe('/dashboard', () => {
+  test('the Booked tab tapped before the app runs is the tab shown', async ({ people: { open, errors } }) => {
+    const booked = (page: Page) => page.getByRole('tab', { name: 'Booked', exact: true });
+    await tapBeforeStart(open, {
+      path: '/dashboard',
+      options: { storageState: ownerSignedIn },
+      control: booked,
+      // Mantine's gray-0, a tab's hover colour.
+      taken: { opacity: '1', background: 'rgb(248, 249, 250)' },
+      answered: async (page) => {
+        await expect(booked(page)).toHaveAttribute('aria-selected', 'true', { timeout: HYDRATED_MS });
+        await expect(page.getByText('No booked slots')).toBeVisible();
+        return booked(page);
+      },
+    });
+    expect(errors).toEqual([]);
+  });
+
+  test("the header's Discover link is followed at once, without the app", async ({ people: { open, errors } }) => {
+    await followLinkBeforeStart(
+      open,
+      '/dashboard',
+      (page) => page.getByRole('banner').getByRole('link', { name: 'Discover' }),
+      /\/discover$/,
+      (page) => page.getByRole('search', { name: 'Where' }),
+      { storageState: ownerSignedIn },
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test("a pending request's Confirm Booking tapped before the app runs opens its confirmation", async ({
+    people: { open, errors },
+  }) => {
+    const confirm = (page: Page) =>
+      page
+        .getByTestId('booking-request')
+        .filter({ hasText: requested })
+        .getByRole('button', { name: 'Confirm Booking' });
+    await tapBeforeStart(open, {
+      path: '/dashboard',
+      options: { storageState: ownerSignedIn },
+      control: confirm,
+      answered: async (page) => {
+        const dialog = page.getByRole('dialog', { name: 'Confirm this booking?' });
+        await expect(dialog).toBeVisible({ timeout: HYDRATED_MS });
+        await expect(dialog).toContainText(requested);
+        await expect(page.getByRole('dialog')).toHaveCount(1);
+        return confirm(page);
+      },
+    });
     expect(errors).toEqual([]);
   });
 });

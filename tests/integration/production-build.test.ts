@@ -90,7 +90,7 @@ describe('the production client build', () => {
   it('meets the budget for / and /{slug}: their boot script and style sheet, not the app', () => {
     const first = measureBundle(clientDir).atFirstInteraction;
     const files = first.files.map((f) => `${path.basename(f.file)} ${kb(f.bytes)}`);
-    // The boot script and the little it shares with the app; nothing of the app itself.
+    // The boot script (with what it imports); nothing of the app itself.
     const scripts = files.filter((f) => f.includes('.js'));
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.every((f) => /^boot-[\w-]+\.js /.test(f))).toBe(true);
