@@ -48,16 +48,18 @@ const mark = JSON.stringify(TAP_PENDING_ATTRIBUTE);
 /**
  * The head's script: its text is the same on every page and every answer (a Content-Security-Policy
  * hash can allow it). Plain ES5, as it runs before anything else. A tap or a list tapped is held
- * only until `<html data-app-running>` (from then on React answers it); a tap inside a link, on a
- * disabled control or on a form's sending button (the send is held instead, as a send) is not
- * held. Enter in a field of a form whose button is still disabled (it is until the app has checked
+ * only until `<html data-app-running>` (from then on React answers it). A tap held goes no further
+ * than the window, where the script hears it first: React, which may be hydrating already, never
+ * answers it besides the replay (a box would be checked twice, so not at all). A tap inside a
+ * link, on a disabled control or on a form's sending button (the send is held instead, as a send)
+ * is not held. Enter in a field of a form whose button is still disabled (it is until the app has checked
  * the fields) is held as a send too: the app checks the fields, then sends or shows what is wrong.
  * A form with an action is held only when sent by POST.
  */
 export const HOLD_BEFORE_START_SCRIPT = `(function(){
 var w=window,d=document.documentElement,h=w.lastslotHeld={},
 C='button,[role=button],input[type=submit],input[type=button],input[type=checkbox],input[type=radio]';
-function done(){if(h.done){removeEventListener('submit',onSubmit);removeEventListener('keydown',onKey);removeEventListener('click',onClick);removeEventListener('change',onChange);return true}}
+function done(){if(h.done){removeEventListener('submit',onSubmit);removeEventListener('keydown',onKey);removeEventListener('click',onClick,true);removeEventListener('change',onChange);return true}}
 function running(){return d.hasAttribute('data-app-running')}
 function mark(e){e.setAttribute(${mark},'');e.setAttribute('aria-busy','true');d.setAttribute(${mark},'')}
 function unmark(e){if(e){e.removeAttribute(${mark});e.removeAttribute('aria-busy')}}
@@ -76,9 +78,9 @@ if(done()||!(t instanceof Element))return;o=t.closest('input[aria-haspopup=listb
 if(o!==h.opener){unmark(h.opener);h.opener=null;if(o&&!o.disabled&&!running()){h.opener=o;mark(o)}}
 c=!o&&!running()&&!t.closest('a[href]')&&t.closest(C);
 if(!c||c.matches(':disabled,[aria-disabled=true]')||c.form&&(c.type==='submit'||c.type==='image'))return;
-e.preventDefault();tap(c)}
+e.preventDefault();e.stopPropagation();tap(c)}
 function onChange(e){if(!done()&&!running()&&e.target instanceof HTMLSelectElement)tap(e.target)}
-addEventListener('submit',onSubmit);addEventListener('keydown',onKey);addEventListener('click',onClick);addEventListener('change',onChange)})()`;
+addEventListener('submit',onSubmit);addEventListener('keydown',onKey);addEventListener('click',onClick,true);addEventListener('change',onChange)})()`;
 
 /**
  * Ends the holding (from now on React answers the page's controls, forms and lists) and returns

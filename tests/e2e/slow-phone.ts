@@ -25,7 +25,8 @@ export interface SlowPhone {
 /**
  * Opens a page (`people.open` with `options`) on a CPU throttled 6x whose requests for the app's
  * script wait until `release`; every untrusted click (the app's replay of a tap: a person's click
- * is trusted) is counted in `window.replayedClicks`.
+ * is trusted) is counted in `window.replayedClicks`, every trusted one that reaches the document in
+ * `window.pageHeardTaps`.
  */
 export async function slowPhone(
   open: (options?: OpenOptions) => Promise<Page>,
@@ -47,6 +48,16 @@ export async function slowPhone(
   await page.addInitScript(() => {
     const clicks: string[] = [];
     (window as unknown as { replayedClicks: string[] }).replayedClicks = clicks;
+    // Where React listens (its root is the document): the person's clicks that reach the page.
+    const heard: string[] = [];
+    (window as unknown as { pageHeardTaps: string[] }).pageHeardTaps = heard;
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (event.isTrusted && event.target instanceof Element) heard.push(event.target.textContent ?? '');
+      },
+      true,
+    );
     window.addEventListener(
       'click',
       (event) => {
@@ -56,6 +67,11 @@ export async function slowPhone(
     );
   });
   return { page, release, appAsked: () => asked };
+}
+
+/** The person's clicks that reached the document's listeners, React's among them (see `slowPhone`). */
+export function pageHeardTaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { pageHeardTaps: string[] }).pageHeardTaps);
 }
 
 /** The clicks the app has replayed so far (see `slowPhone`). */

@@ -26,7 +26,7 @@ import {
   type CustomerAccount,
   type OpenOptions,
 } from './helpers';
-import { HYDRATED_MS, PENDING, replayedClicks, slowPhone } from './slow-phone';
+import { HYDRATED_MS, pageHeardTaps, PENDING, replayedClicks, slowPhone } from './slow-phone';
 import { proceduresOf } from './trpc-stubs';
 
 // A page hydrates slowly on a CPU throttled 6x; each worker (a new one after a failure) has its
@@ -118,6 +118,8 @@ async function tapBeforeStart(open: (options?: OpenOptions) => Promise<Page>, ta
   expect(phone.appAsked()).toBe(true);
   expect(await appHasStarted(page)).toBe(false);
   expect(await replayedClicks(page)).toEqual([]);
+  // Held at the window: nothing of the page, React included once it hydrates, answers it as well.
+  expect(await pageHeardTaps(page)).toEqual([]);
 
   phone.release();
   await expect.poll(() => appHasStarted(page), { timeout: HYDRATED_MS }).toBe(true);
