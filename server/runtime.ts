@@ -78,7 +78,8 @@ const HOUSEKEEPING: ReadonlyArray<[failure: string, part: (db: Db, now: Date) =>
  * Starts the passes a deployment needs once per instance, where its outbox is sent (the mail worker,
  * or the one process without one: docs/decisions/0064): the billing sweep, now and every
  * BILLING_SWEEP_MS, and the housekeeping of expired sessions, throttle rows, idempotency keys, sent
- * email, week-old unconfirmed sign-ups and ended slug holds, now and every HOUSEKEEPING_MS. `stop()` resolves once the passes under way have ended.
+ * email, week-old unconfirmed sign-ups and ended slug holds, now and every HOUSEKEEPING_MS. `stop()`
+ * resolves once the passes under way have ended.
  */
 export function startBackgroundPasses(deps: SweepDeps, logger: Logger): Passes {
   const billing = startBillingSweep(deps, logger);

@@ -1,7 +1,7 @@
 /**
  * iCalendar files of bookings (docs/decisions/0052). Times are local to the business's zone with its
- * VTIMEZONE, so they stay right across DST (UTC where the zone has none); DTSTAMP and LAST-MODIFIED are UTC, as RFC 5545 requires.
- * One booking is one event everywhere, by its UID.
+ * VTIMEZONE, so they stay right across DST (UTC where the zone has none); DTSTAMP and LAST-MODIFIED
+ * are UTC, as RFC 5545 requires. One booking is one event everywhere, by its UID.
  */
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
