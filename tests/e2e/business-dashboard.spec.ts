@@ -130,11 +130,13 @@ test('the slot form offers the allowed choices, refuses bad input, and slots can
   // gives the rewrite its answer, whatever asks next (the 30 s check, a live stream refused).
   await biz.evaluate(() => fetch('/trpc/auth.me?batch=1&input=%7B%7D'));
   expect(signedIn).toMatchObject({ authState: 'authenticated' });
-  await biz.context().clearCookies();
   await pickExact(biz, 'Date', 'last');
   await pickExact(biz, 'Start time', '4:00 pm');
   await pickExact(biz, 'End time', '5:00 pm');
   await biz.getByRole('textbox', { name: 'Description' }).fill('Too late');
+  // Signed out only now: any other call of the page's made meanwhile without the cookie (a live
+  // stream's reconnect) would have it say 'Session Expired' and take the form away first.
+  await biz.context().clearCookies();
   await biz.getByRole('button', { name: 'Add Slot' }).click();
   await expect(
     biz
