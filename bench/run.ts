@@ -23,7 +23,7 @@
  * vite build), BENCH_CLIENT_DIST (a build to use instead of building: a folder with client/ and ssr/), BENCH_KEEP_LOGS,
  * BENCH_WORKERS (processes per target; default: one per core, A's production default),
  * BENCH_EXTRA_SQL (SQL run after seeding, e.g. a candidate index: a what-if, printed with the results),
- * BENCH_PAGE_HOT_SHARE (the public page's share of views on its hot pages, 0.8; another share is a
+ * BENCH_PAGE_HOT_SHARE (the public page's share of views on its hot pages, 0.99; another share is a
  * what-if, printed with the results),
  * BENCH_SKIP_LIGHTHOUSE (1: no Lighthouse), BENCH_LIGHTHOUSE_RUNS (3 per page; bench/lighthouse.ts),
  * BENCH_PROFILE_DIR (each target's processes write `node --cpu-prof` profiles there, a folder per run),

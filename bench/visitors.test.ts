@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { distinctPass, GROUP_CHAT_MIX, visitorBusiness } from './visitors';
 
-/** The shapes of the public page scenarios' traffic (docs/decisions/0110). */
+/** The shapes of the public page scenarios' traffic (docs/decisions/0110, 0118). */
 describe("the visitors' mix", () => {
-  const mix = { businesses: 200, ...GROUP_CHAT_MIX };
-  const views = (n: number) => Array.from({ length: n }, (_, i) => visitorBusiness(i, mix));
+  // A what-if share, so that a short run holds enough spread-out views to count.
+  const mix = { businesses: 200, hot: 5, hotShare: 0.8 };
+  const views = (n: number, m = mix) => Array.from({ length: n }, (_, i) => visitorBusiness(i, m));
 
-  it('puts 80% of the views on 5 pages, each of them about as often', () => {
+  it("the budget's: 99% of the views on 5 pages, the rest over every business", () => {
+    const all = views(20_000, { businesses: 200, ...GROUP_CHAT_MIX });
+    // The 5 hot pages also get their share of the spread-out views (5 of 200).
+    expect(all.filter((b) => b <= 5).length).toBe(19_800 + (200 * 5) / 200);
+    expect(new Set(all.filter((b) => b > 5)).size).toBe(195);
+  });
+
+  it('puts a share of the views on the hot pages, each of them about as often', () => {
     const all = views(10_000);
     const hot = all.filter((b) => b <= 5);
     // The 5 hot pages also get their share of the spread-out views (5 of 200).

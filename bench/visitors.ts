@@ -1,6 +1,6 @@
 /**
  * Which public pages the bench's visitors open, in turn: the shapes of traffic the public page
- * scenarios send (docs/decisions/0110). Pure; business numbers are 1-based, as bench/db.ts seeds them.
+ * scenarios send (docs/decisions/0110, 0118). Pure; business numbers are 1-based, as bench/db.ts seeds them.
  */
 
 /** How visitors' views spread over the pages: `hotShare` of them on `hot` pages, the rest over every business. */
@@ -13,8 +13,11 @@ export interface VisitorMix {
   hotShare: number;
 }
 
-/** 80% of the views on 5 pages, the rest spread over every business. */
-export const GROUP_CHAT_MIX = { hot: 5, hotShare: 0.8 } as const;
+/**
+ * A link going round over the platform's steady background: 99% of the views on 5 pages, the rest
+ * spread over every business (docs/decisions/0118).
+ */
+export const GROUP_CHAT_MIX = { hot: 5, hotShare: 0.99 } as const;
 
 /**
  * The business whose page the i-th view (i from 0) opens under `mix`. Views alternate so that
