@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type postgres from 'postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { measure } from './load';
+import { CLIENT_ADDRESSES, clientAddress } from './wire';
 
 /**
  * The fixed-rate load shape the bench's p99 budgets are read at (autocannon, patched:
@@ -13,18 +14,32 @@ describe('bench fixed-rate load', () => {
   let server: Server | null = null;
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-  /** A server answering 204 at once, or after `holdMs(n)` for its n-th request (from 0); records arrivals. */
+  /**
+   * A server answering 204 at once, or after `holdMs(n)` for its n-th request (from 0); records
+   * arrivals and each request's X-Forwarded-For by its path.
+   */
   async function start(holdMs: (n: number) => number = () => 0) {
     const arrivals: number[] = [];
-    server = createServer((_req, res) => {
+    const forwardedFor = new Map<string, string | undefined>();
+    server = createServer((req, res) => {
+      forwardedFor.set(req.url ?? '', req.headers['x-forwarded-for'] as string | undefined);
       const n = arrivals.push(Date.now()) - 1;
       const hold = holdMs(n);
       if (hold > 0) setTimeout(() => res.writeHead(204).end(), hold);
       else res.writeHead(204).end();
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals };
+    return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals, forwardedFor };
   }
+
+  it('sends request i from client address i, one of CLIENT_ADDRESSES in turn', async () => {
+    const { origin, forwardedFor } = await start();
+    await measure(origin, { connections: 2, duration: 5, amount: 6 }, (i) => ({ method: 'GET', path: `/${i}` }));
+    expect([...forwardedFor.keys()].sort()).toEqual(['/0', '/1', '/2', '/3', '/4', '/5']);
+    for (const [path, address] of forwardedFor) expect(address).toBe(clientAddress(Number(path.slice(1))));
+    expect(new Set(Array.from({ length: CLIENT_ADDRESSES }, (_, i) => clientAddress(i))).size).toBe(CLIENT_ADDRESSES);
+    expect(clientAddress(CLIENT_ADDRESSES + 7)).toBe(clientAddress(7));
+  });
 
   it('spreads the requests over each second instead of sending the second quota at once', async () => {
     const { origin, arrivals } = await start();

@@ -6,6 +6,7 @@
 import autocannon from 'autocannon';
 import type postgres from 'postgres';
 import { backendCpu, backendCpuDelta, processCpuMicros } from './targets';
+import { clientAddress } from './wire';
 
 /** One request as autocannon sends it. */
 export interface BenchRequest {
@@ -71,7 +72,7 @@ export interface CpuProbe {
 /**
  * Sends `next()`'s requests to `origin` with `shape`, reading the target's CPU time (and its
  * backends') just before and after (each after `probe.settle`). `next(i)` gives the i-th request
- * (i from 0, in send order).
+ * (i from 0, in send order), sent from client address `clientAddress(i)` (bench/wire.ts).
  */
 export async function measure(
   origin: string,
@@ -95,8 +96,10 @@ export async function measure(
         requests: [
           {
             setupRequest: (req) => {
-              const r = next(i++);
-              return { ...req, method: r.method, path: r.path, headers: { ...r.headers }, body: r.body } as typeof req;
+              const n = i++;
+              const r = next(n);
+              const headers = { 'x-forwarded-for': clientAddress(n), ...r.headers };
+              return { ...req, method: r.method, path: r.path, headers, body: r.body } as typeof req;
             },
           },
         ],

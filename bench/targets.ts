@@ -58,7 +58,8 @@ export const STUB_RESEND_KEY_B = 're_bench_stub_key_b';
 /**
  * Environment of target A: the production build in production mode (NODE_ENV=production, the
  * https APP_URL the load generator sends as Origin, secure cookies, HSTS), real cookie sessions,
- * the CSRF Origin check, the mutation, search and live-stream limits (set high enough never to refuse the bench),
+ * the CSRF Origin check, the mutation, search and live-stream limits (set high enough never to refuse the bench;
+ * counted per client address, which the bench sends as a trusted proxy would),
  * pino logging at info (one JSON line per request into the log file), and the mail dispatcher
  * sending through the Resend client to the bench's stub (RESEND_BASE_URL). Workers: production's
  * default (one per core) unless `workersForA`.
@@ -79,7 +80,9 @@ export function appEnv(opts: TargetOptions): Record<string, string> {
     RATE_LIMIT_SEARCHES_PER_MINUTE: '1000000',
     // The live-update bench opens hundreds of streams from one address.
     RATE_LIMIT_LIVE_STREAMS_PER_IP: '1000000',
-    TRUST_PROXY: 'false',
+    // The bench stands in for the load balancer: A takes each request's client address from its
+    // X-Forwarded-For (bench/wire.ts clientAddress), as behind HAProxy.
+    TRUST_PROXY: '127.0.0.1',
     ...(opts.workersForA ? { WEB_CONCURRENCY: String(opts.workers) } : {}),
   };
 }

@@ -33,3 +33,17 @@ export const BENCH_APP_URL = 'https://bench.lastslot.test';
 
 /** The `Cookie` header carrying session token `token`. */
 export const sessionCookie = (token: string) => `lastslot_session=${token}`;
+
+/**
+ * How many client addresses the load comes from: request i from address i mod this, as the load
+ * balancer in front of A names it in `X-Forwarded-For` (A trusts the bench as that proxy). The
+ * limits count per address; from one address every counted call updated the same row, which no
+ * client can do in production (its per-minute limit stops it first).
+ */
+export const CLIENT_ADDRESSES = 2_000;
+
+/** The i-th client address (i from 0), in 10.0.0.0/8. */
+export function clientAddress(i: number): string {
+  const n = i % CLIENT_ADDRESSES;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
