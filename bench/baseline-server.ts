@@ -437,7 +437,9 @@ async function discoverySearch(_req: FastifyRequest, input: unknown) {
   ];
   // The app's rings for a nearest search, each over the cells of its grid.
   let rows: Row[] = [];
-  for (const miles of sort === 'nearest' ? nearestRings(q.miles, 0) : [q.miles]) {
+  for (const miles of sort === 'nearest'
+    ? nearestRings(q.miles, 0, to.getTime() - from.getTime(), !labels)
+    : [q.miles]) {
     const box = boundingBox(centre, miles);
     const grid = gridFor(miles);
     const cells = coveringCells(grid, box).join(',');

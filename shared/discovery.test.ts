@@ -38,11 +38,21 @@ describe('categoryLabels', () => {
 });
 
 describe('nearestRings', () => {
+  const hours = (h: number) => h * 60 * 60 * 1000;
+
   it('tries each offered distance below the search distance that reaches past the last page, then the distance', () => {
-    expect(nearestRings(25, 0)).toEqual([1, 2, 5, 10, 25]);
-    expect(nearestRings(5, 0)).toEqual([1, 2, 5]);
-    expect(nearestRings(1, 0)).toEqual([1]);
-    expect(nearestRings(25, 3.2)).toEqual([5, 10, 25]);
-    expect(nearestRings(10, 10)).toEqual([10]);
+    expect(nearestRings(25, 0, hours(2), true)).toEqual([1, 2, 5, 10, 25]);
+    expect(nearestRings(5, 0, hours(1), true)).toEqual([1, 2, 5]);
+    expect(nearestRings(1, 0, hours(4), true)).toEqual([1]);
+    expect(nearestRings(25, 3.2, hours(2), true)).toEqual([5, 10, 25]);
+    expect(nearestRings(10, 10, hours(2), true)).toEqual([10]);
+  });
+
+  it('tries a quarter and half a mile first for every category over a window longer than 4 hours, unless the last page reached past them', () => {
+    expect(nearestRings(10, 0, hours(4) + 1, true)).toEqual([0.25, 0.5, 1, 2, 5, 10]);
+    expect(nearestRings(1, 0, hours(24), true)).toEqual([0.25, 0.5, 1]);
+    expect(nearestRings(10, 0.3, hours(24), true)).toEqual([0.5, 1, 2, 5, 10]);
+    expect(nearestRings(10, 0.7, hours(24), true)).toEqual([1, 2, 5, 10]);
+    expect(nearestRings(10, 0, hours(24), false)).toEqual([1, 2, 5, 10]);
   });
 });

@@ -52,14 +52,21 @@ export function windowRange(window: DiscoveryWindow, timezone: string, now: Date
   return { from, to: zonedInstant(addDaysToDate(first, 1), '00:00', timezone) };
 }
 
+/** A window longer than this (ms) holds many times a short one's slots in each ring. */
+export const LONG_WINDOW_MS = 4 * 60 * 60 * 1000;
+
 /**
  * The radii (miles) a 'nearest' search tries in turn, up to `miles`: each offered distance below
  * it that reaches past `after` (the previous page's last distance, 0 for the first page), then
  * `miles` itself. A ring holding more rows than the page needs holds the nearest ones (every row
- * outside it is farther), so a dense area is answered from a small ring.
+ * outside it is farther), so a dense area is answered from a small ring. A search of every category
+ * (`everyCategory`) over a window longer than LONG_WINDOW_MS (`windowMs`, its length) tries a
+ * quarter and half a mile first: a city's mile holds a day's slots by the thousand, and a ring's
+ * cost follows what it holds. One category's slots are too few for that.
  */
-export function nearestRings(miles: number, after: number): number[] {
-  return [...DISCOVERY_MILES.filter((m) => m < miles && m > after), miles];
+export function nearestRings(miles: number, after: number, windowMs: number, everyCategory: boolean): number[] {
+  const radii = everyCategory && windowMs > LONG_WINDOW_MS ? [0.25, 0.5, ...DISCOVERY_MILES] : DISCOVERY_MILES;
+  return [...radii.filter((m) => m < miles && m > after), miles];
 }
 
 /**

@@ -405,7 +405,10 @@ export async function searchSlots(
   const labels = input.category ? categoryLabels(input.category) : null;
   const lower = cursor && input.sort === 'soonest' && cursor.startsAt > from ? cursor.startsAt : from;
   const kind = labels ? 'category' : 'all';
-  const rings = input.sort === 'nearest' ? nearestRings(input.miles, cursor?.distance ?? 0) : [input.miles];
+  const rings =
+    input.sort === 'nearest'
+      ? nearestRings(input.miles, cursor?.distance ?? 0, to.getTime() - from.getTime(), !labels)
+      : [input.miles];
   let rows: Awaited<ReturnType<typeof runSearch>> = [];
   for (const miles of rings) {
     const box = boundingBox(centre, miles);
