@@ -53,7 +53,7 @@ export function windowRange(window: DiscoveryWindow, timezone: string, now: Date
 }
 
 /** A window longer than this (ms) holds many times a short one's slots in each ring. */
-export const LONG_WINDOW_MS = 4 * 60 * 60 * 1000;
+const LONG_WINDOW_MS = 4 * 60 * 60 * 1000;
 
 /**
  * The radii (miles) a 'nearest' search tries in turn, up to `miles`: each offered distance below
